@@ -1,0 +1,498 @@
+"""The Blokus board: position, legal moves, turn order with automatic passes, and scoring.
+
+>>> board = Board("duo")
+>>> board.turn, len(board.legal_moves)
+(0, 414)
+>>> board.push(Move.parse("e10"))
+>>> board.illegal_reason(Move.parse("e10,f10"))
+<IllegalReason.OVERLAP: 'covers a square that is already taken'>
+>>> board.pop()
+Move.parse('e10')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from .geometry import Mask, geometry
+from .pieces import ALL_PIECES_SQUARES, FILE_NAMES, PIECES, Move, Piece, Square
+from .variants import Color, Variant, find_variant
+
+SCORING_MODES = ("points", "advanced", "basic")
+"""``points``: squares on the board plus bonuses (Pentobi, highest wins); ``advanced``: minus the
+squares left plus bonuses (the rule book, highest wins); ``basic``: the squares left (fewest wins).
+The bonuses: +15 for placing all 21 pieces, +5 more if the last one placed was the monomino."""
+
+ALL_PLACED_BONUS = 15
+MONOMINO_LAST_BONUS = 5
+ALL_PIECES_USED = (1 << len(PIECES)) - 1
+MONOMINO = PIECES[0]
+
+
+class IllegalReason(Enum):
+    """Why a move is illegal; the value is the sentence shown to players."""
+
+    GAME_OVER = "the game is over"
+    OFF_BOARD = "goes off the board"
+    NOT_A_PIECE = "is not the shape of a piece"
+    PIECE_USED = "that piece has already been played"
+    OVERLAP = "covers a square that is already taken"
+    EDGE = "touches your own piece along an edge"
+    START = "must cover your start corner"
+    FREE_CORNER = "must cover a free corner of the board"
+    NO_CORNER = "must touch a corner of your own piece"
+
+
+class IllegalMoveError(ValueError):
+    """Raised by :meth:`Board.push` for an illegal move; :attr:`reason` says why."""
+
+    def __init__(self, move: Move, reason: IllegalReason):
+        super().__init__(f"illegal move {move}: {reason.value}")
+        self.move = move
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Scores and winners of a position (final once the game is over).
+
+    Players with the best score all win (a tie shares the win); ``ranking`` gives each player's
+    place, 1 for the winners, with tied players sharing a place (1, 1, 3 ...).
+    """
+
+    color_scores: tuple[int, ...]
+    player_scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    ranking: tuple[int, ...]
+    game_over: bool
+
+
+class LegalMoves:
+    """The legal moves of the colour to move: iterable, sized, supports ``in``."""
+
+    def __init__(self, board: Board):
+        self._board = board
+
+    def __iter__(self) -> Iterator[Move]:
+        board = self._board
+        return iter([board.move_from_code(code) for code in board.legal_codes()])
+
+    def __len__(self) -> int:
+        return len(self._board.legal_codes())
+
+    def count(self) -> int:
+        return len(self)
+
+    def __bool__(self) -> bool:
+        return bool(self._board.legal_codes())
+
+    def __contains__(self, move: Move) -> bool:
+        return self._board.turn is not None and self._board.is_legal(move)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(str(m) for m in self)})>"
+
+
+class Board:
+    """A Blokus position with its move history.
+
+    Colours move in the variant's order; a colour with no legal move is skipped, and once a
+    colour cannot move it never can again (the board only fills up). The game is over when no
+    colour can move, and then :attr:`turn` is None.
+    """
+
+    def __init__(
+        self,
+        variant: str | Variant = "classic",
+        *,
+        colorless_corners: bool = False,
+        scoring: str = "points",
+    ):
+        self.variant = variant if isinstance(variant, Variant) else find_variant(variant)
+        if scoring not in SCORING_MODES:
+            raise ValueError(f"unknown scoring {scoring!r}; known: {', '.join(SCORING_MODES)}")
+        if colorless_corners and self.variant.name == "duo":
+            raise ValueError("colourless start corners exist only in the Classic variants")
+        self.colorless_corners = colorless_corners
+        self.scoring = scoring
+        self.geometry = geometry(self.variant.size, self.variant.size)
+        geo = self.geometry
+        n = len(self.variant.colors)
+        if colorless_corners:
+            last = self.variant.size - 1
+            corners = geo.mask_of(
+                sq for sq in geo.squares() if sq % 20 in (0, last) and sq // 20 in (0, last)
+            )
+            self._start_masks = (corners,) * n
+        else:
+            self._start_masks = tuple(geo.mask_of([sq]) for sq in self.variant.start_squares)
+        self._occupied = 0
+        self._own = [0] * n
+        self._own_edges = [0] * n
+        self._attach = list(self._start_masks)
+        self._used = [0] * n
+        self._last_piece: list[Piece | None] = [None] * n
+        self._finished = 0  # bit per colour that can no longer move
+        self._turn: Color | None = None
+        self._legal: list[int] | None = None
+        self._stack: list[tuple] = []
+        self._history: list[tuple[Color, int]] = []  # (colour, move code)
+        self._advance_turn(n - 1)
+
+    # --- setup -----------------------------------------------------------------------------
+
+    @classmethod
+    def from_setup(
+        cls,
+        variant: str | Variant,
+        pieces: Mapping[Color, Sequence[Move]],
+        turn: Color | None = None,
+        **options,
+    ) -> Board:
+        """A position with ``pieces`` already on the board (SGF setup): each placement must be a
+        piece shape, on the board, not overlapping and not repeating a piece of its colour, but
+        the corner rules do not apply. ``turn`` defaults to the first colour that can move."""
+        board = cls(variant, **options)
+        geo = board.geometry
+        for color, moves in pieces.items():
+            if color not in board.variant.colors:
+                raise ValueError(f"no colour {color} in {board.variant.name}")
+            for move in moves:
+                reason = board._shape_reason(move, color)
+                if reason is not None:
+                    raise IllegalMoveError(move, reason)
+                mask = geo.mask_of(move.squares)
+                board._occupied |= mask
+                board._own[color] |= mask
+                board._used[color] |= 1 << geo.placement_piece(geo.code_of(mask)).index
+        for color in board.variant.colors:
+            own = board._own[color]
+            board._own_edges[color] = geo.edge_neighbors(own)
+            board._attach[color] = (
+                geo.corner_neighbors(own) & ~(board._occupied | board._own_edges[color])
+                if own
+                else board._start_masks[color] & ~board._occupied
+            )
+        board._finished = 0
+        if turn is None:
+            board._advance_turn(len(board.variant.colors) - 1)
+        else:
+            board._advance_turn(turn - 1)
+        return board
+
+    # --- queries ---------------------------------------------------------------------------
+
+    @property
+    def turn(self) -> Color | None:
+        """The colour to move, or None when the game is over."""
+        return self._turn
+
+    @property
+    def player_to_move(self) -> int | None:
+        """The player who makes the next move, or None when the game is over."""
+        if self._turn is None:
+            return None
+        return self.variant.player_of_color(self._turn, self.pieces_played(self._turn))
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of the colour to move (none when the game is over)."""
+        return LegalMoves(self)
+
+    def legal_moves_for(self, color: Color) -> list[Move]:
+        """The legal moves ``color`` would have if it were to move now."""
+        return [self.move_from_code(code) for code in self.legal_codes(color)]
+
+    def legal_codes(self, color: Color | None = None) -> list[int]:
+        """Move codes (see :mod:`game.geometry`) of the legal moves of ``color`` (default: the
+        colour to move). The list is cached: do not modify it."""
+        if color is None or color == self._turn:
+            if self._turn is None:
+                return []
+            if self._legal is None:
+                self._legal = self._generate(self._turn)
+            return self._legal
+        return self._generate(color)
+
+    def can_move(self, color: Color) -> bool:
+        """Whether ``color`` has a legal move now."""
+        return not self._finished >> color & 1 and bool(self._generate(color))
+
+    @property
+    def passed(self) -> frozenset[Color]:
+        """The colours that can no longer move (placed everything or are blocked)."""
+        return frozenset(c for c in self.variant.colors if self._finished >> c & 1)
+
+    def is_game_over(self) -> bool:
+        return self._turn is None
+
+    def color_at(self, sq: Square) -> Color | None:
+        """The colour covering square ``sq``, or None if it is empty or off the board."""
+        if not self.geometry.contains(sq):
+            return None
+        bit = 1 << self.geometry.bit(sq)
+        for color, own in enumerate(self._own):
+            if own & bit:
+                return color
+        return None
+
+    def is_piece_used(self, color: Color, piece: Piece) -> bool:
+        return bool(self._used[color] >> piece.index & 1)
+
+    def pieces_left(self, color: Color) -> list[Piece]:
+        """The pieces ``color`` has not placed yet, in Pentobi's order."""
+        return [p for p in PIECES if not self._used[color] >> p.index & 1]
+
+    def pieces_played(self, color: Color) -> int:
+        """How many pieces of ``color`` are on the board."""
+        return self._used[color].bit_count()
+
+    def squares_of(self, color: Color) -> list[Square]:
+        """The squares covered by ``color``."""
+        return sorted(self.geometry.squares_of(self._own[color]))
+
+    def attach_squares(self, color: Color) -> list[Square]:
+        """Free squares where ``color``'s next piece can touch its own corners (before its first
+        piece, its start squares)."""
+        return sorted(self.geometry.squares_of(self._attach[color]))
+
+    def occupied_mask(self, color: Color | None = None) -> Mask:
+        """Bitboard of the squares covered by ``color`` (default: by any colour)."""
+        return self._occupied if color is None else self._own[color]
+
+    def forbidden_mask(self, color: Color) -> Mask:
+        """Bitboard of the squares ``color`` may not cover: taken, or edge-adjacent to its own."""
+        return self._occupied | self._own_edges[color]
+
+    def attach_mask(self, color: Color) -> Mask:
+        """Bitboard of :meth:`attach_squares`."""
+        return self._attach[color]
+
+    def used_pieces_mask(self, color: Color) -> int:
+        """Bit ``piece.index`` is set for every piece ``color`` has placed."""
+        return self._used[color]
+
+    # --- legality --------------------------------------------------------------------------
+
+    def illegal_reason(self, move: Move, color: Color | None = None) -> IllegalReason | None:
+        """Why ``move`` by ``color`` (default: the colour to move) is illegal, or None if legal."""
+        if color is None:
+            color = self._turn
+            if color is None:
+                return IllegalReason.GAME_OVER
+        reason = self._shape_reason(move, color)
+        if reason is not None:
+            return reason
+        mask = self.geometry.mask_of(move.squares)
+        if mask & self._occupied:
+            return IllegalReason.OVERLAP
+        if mask & self._own_edges[color]:
+            return IllegalReason.EDGE
+        if not mask & self._attach[color]:
+            if self._own[color]:
+                return IllegalReason.NO_CORNER
+            return IllegalReason.FREE_CORNER if self.colorless_corners else IllegalReason.START
+        return None
+
+    def _shape_reason(self, move: Move, color: Color) -> IllegalReason | None:
+        if not all(self.geometry.contains(sq) for sq in move.squares):
+            return IllegalReason.OFF_BOARD
+        piece = move.piece
+        if piece is None:
+            return IllegalReason.NOT_A_PIECE
+        if self._used[color] >> piece.index & 1:
+            return IllegalReason.PIECE_USED
+        return None
+
+    def is_legal(self, move: Move, color: Color | None = None) -> bool:
+        return self.illegal_reason(move, color) is None
+
+    # --- making moves ----------------------------------------------------------------------
+
+    def push(self, move: Move, color: Color | None = None) -> None:
+        """Play ``move`` for ``color`` (default: the colour to move; another colour may play out
+        of turn, as GTP's ``play`` allows). Then the turn passes to the next colour after it that
+        can move. Raises :class:`IllegalMoveError` and changes nothing if the move is illegal."""
+        if color is None:
+            color = self._turn
+        reason = self.illegal_reason(move, color)
+        if reason is not None:
+            raise IllegalMoveError(move, reason)
+        self.push_code(self.geometry.code_of(self.geometry.mask_of(move.squares)), color)
+
+    def push_code(self, code: int, color: Color | None = None) -> None:
+        """Play the placement with move code ``code`` without checking that it is legal."""
+        if color is None:
+            color = self._turn
+        geo = self.geometry
+        # The attach list is replaced, never changed in place, so the snapshot can share it.
+        self._stack.append(
+            (
+                self._occupied,
+                self._own[color],
+                self._own_edges[color],
+                self._attach,
+                self._used[color],
+                self._last_piece[color],
+                self._finished,
+                self._turn,
+                self._legal,
+            )
+        )
+        self._history.append((color, code))
+        mask = geo.placement_mask(code)
+        piece = geo.placement_piece(code)
+        self._occupied |= mask
+        was_empty = not self._own[color]
+        self._own[color] |= mask
+        self._own_edges[color] |= geo.edge_neighbors(mask)
+        attach = self._attach = [a & ~mask for a in self._attach]
+        corners = geo.corner_neighbors(mask)
+        if not was_empty:
+            corners |= attach[color]
+        attach[color] = corners & ~(self._occupied | self._own_edges[color])
+        self._used[color] |= 1 << piece.index
+        self._last_piece[color] = piece
+        self._legal = None
+        self._advance_turn(color)
+
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+        (
+            self._occupied,
+            own,
+            own_edges,
+            self._attach,
+            used,
+            last,
+            self._finished,
+            self._turn,
+            self._legal,
+        ) = self._stack.pop()
+        color, code = self._history.pop()
+        self._own[color] = own
+        self._own_edges[color] = own_edges
+        self._used[color] = used
+        self._last_piece[color] = last
+        return self.move_from_code(code)
+
+    def peek(self) -> Move:
+        """The last move played."""
+        return self.move_from_code(self._history[-1][1])
+
+    @property
+    def move_stack(self) -> list[tuple[Color, Move]]:
+        """(colour, move) for every move pushed, in play order."""
+        return [(color, self.move_from_code(code)) for color, code in self._history]
+
+    def move_from_code(self, code: int) -> Move:
+        """The :class:`Move` of a move code."""
+        geo = self.geometry
+        return Move(geo.squares_of(geo.placement_mask(code)))
+
+    def _advance_turn(self, after: Color) -> None:
+        """Give the turn to the first colour after ``after`` that can move, or end the game."""
+        n = len(self._own)
+        for step in range(1, n + 1):
+            color = (after + step) % n
+            if self._finished >> color & 1:
+                continue
+            codes = self._generate(color)
+            if codes:
+                self._turn = color
+                self._legal = codes
+                return
+            self._finished |= 1 << color
+        self._turn = None
+        self._legal = None
+
+    def _generate(self, color: Color) -> list[int]:
+        free = self.geometry.full & ~(self._occupied | self._own_edges[color])
+        return self.geometry.placements(free, self._attach[color], self._used[color])
+
+    # --- scoring ---------------------------------------------------------------------------
+
+    def score(self, color: Color, scoring: str | None = None) -> int:
+        """The score of ``color`` in ``scoring`` mode (default: the board's)."""
+        scoring = scoring or self.scoring
+        used = self._used[color]
+        left = ALL_PIECES_SQUARES - sum(p.size for p in PIECES if used >> p.index & 1)
+        if scoring == "basic":
+            return left
+        bonus = 0
+        if used == ALL_PIECES_USED:
+            bonus = ALL_PLACED_BONUS
+            if self._last_piece[color] is MONOMINO:
+                bonus += MONOMINO_LAST_BONUS
+        if scoring == "points":
+            return self._own[color].bit_count() + bonus
+        if scoring == "advanced":
+            return -left + bonus
+        raise ValueError(f"unknown scoring {scoring!r}")
+
+    def scores(self, scoring: str | None = None) -> list[int]:
+        """The score of every colour, in play order."""
+        return [self.score(c, scoring) for c in self.variant.colors]
+
+    def player_scores(self, scoring: str | None = None) -> list[int]:
+        """Every player's score: the sum of the colours the player owns (a shared colour's
+        points count for nobody)."""
+        scores = self.scores(scoring)
+        return [sum(scores[c] for c in colors) for colors in self.variant.player_colors]
+
+    def result(self, scoring: str | None = None) -> Outcome:
+        """Scores, winners and ranking of the players. In ``basic`` scoring fewest wins."""
+        scoring = scoring or self.scoring
+        players = self.player_scores(scoring)
+        sign = -1 if scoring == "basic" else 1
+        best = max(sign * s for s in players)
+        ranking = tuple(1 + sum(sign * other > sign * s for other in players) for s in players)
+        return Outcome(
+            color_scores=tuple(self.scores(scoring)),
+            player_scores=tuple(players),
+            winners=tuple(p for p, s in enumerate(players) if sign * s == best),
+            ranking=ranking,
+            game_over=self.is_game_over(),
+        )
+
+    # --- copying and printing --------------------------------------------------------------
+
+    def copy(self) -> Board:
+        """An independent copy with the same position and history."""
+        other = object.__new__(Board)
+        other.__dict__.update(self.__dict__)
+        for name in ("_own", "_own_edges", "_attach", "_used", "_last_piece", "_stack", "_history"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    def __str__(self) -> str:
+        """An ASCII board like Pentobi's ``showboard``: top row first, one letter per colour
+        (X O # @), ``+`` on empty start squares, then each colour's score and pieces left."""
+        size = self.variant.size
+        starts = set(self.variant.start_squares)
+        files = " ".join(FILE_NAMES[:size])
+        lines = [f"   {files}"]
+        for y in range(size - 1, -1, -1):
+            row = []
+            for x in range(size):
+                sq = y * 20 + x
+                color = self.color_at(sq)
+                row.append(".+"[sq in starts] if color is None else "XO#@"[color])
+            lines.append(f"{y + 1:2} {' '.join(row)} {y + 1}")
+        lines.append(f"   {files}")
+        for color, name in enumerate(self.variant.color_names):
+            pieces = " ".join(p.name for p in self.pieces_left(color))
+            mark = "*" if color == self._turn else " "
+            lines.append(
+                f"{mark}{name.capitalize()}({'XO#@'[color]}): {self.score(color)} [{pieces}]"
+            )
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        turn = "over" if self._turn is None else self.variant.color_names[self._turn]
+        options = ", colorless_corners=True" if self.colorless_corners else ""
+        if self.scoring != "points":
+            options += f", scoring={self.scoring!r}"
+        return f"<Board {self.variant.name!r}{options}: {len(self._history)} moves, turn {turn}>"

@@ -1,0 +1,199 @@
+"""Bitboards for one board shape: the precomputed tables that make move generation cheap.
+
+A set of squares is a Python int with one bit per square. Rows are laid out top row first with
+one guard column after each row (``stride = width + 1``), so that shifting a mask by one column
+never wraps a piece from one edge onto the other: the wrapped cell lands on a guard bit, which is
+never free. With the top-left square at bit 0, a placement's lowest bit is its first square in
+reading order (top row first, then leftmost); we call that bit the placement's *anchor*.
+
+Every placement is identified by a *move code*, ``orientation * bits + anchor``, where the
+orientation indexes :attr:`Geometry.orientations`.
+
+>>> geo = geometry(20, 20)
+>>> len(geo.orientations), geo.stride
+(91, 21)
+>>> geo.count_placements()
+30433
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .pieces import MAX_SIZE, PIECES, Square
+
+Mask = int
+"""A set of squares of one geometry, one bit per square."""
+
+
+class Orientation:
+    """One rotation or mirror image of a piece, as bit offsets from its anchor."""
+
+    __slots__ = ("index", "piece", "mask", "offsets", "shift_slots")
+
+    def __init__(self, index, piece, mask, offsets, shift_slots):
+        self.index = index
+        self.piece = piece
+        #: The shape's squares with its anchor at bit 0.
+        self.mask: Mask = mask
+        self.offsets: tuple[int, ...] = offsets
+        #: Positions of :attr:`offsets` in :attr:`Geometry.shifts`.
+        self.shift_slots: tuple[int, ...] = shift_slots
+
+    def __repr__(self) -> str:
+        return f"<Orientation {self.index} of {self.piece.name}>"
+
+
+class Geometry:
+    """Bit layout and placement tables of a ``width`` x ``height`` board."""
+
+    def __init__(self, width: int, height: int):
+        if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
+            raise ValueError(f"board size {width}x{height} is not supported")
+        self.width = width
+        self.height = height
+        self.stride = width + 1
+        self.bits = self.stride * height
+        self.full: Mask = sum(1 << self._bit(x, y) for x in range(width) for y in range(height))
+        self.orientations: tuple[Orientation, ...] = ()
+        offsets_of = []
+        for piece in PIECES:
+            for cells in piece.orientations:
+                # The anchor is the leftmost cell of the top row.
+                top = max(y for _, y in cells)
+                left = min(x for x, y in cells if y == top)
+                offsets_of.append(
+                    (piece, tuple(sorted((top - y) * self.stride + x - left for x, y in cells)))
+                )
+        #: Every distinct offset of any orientation: move generation shifts each mask once per
+        #: offset and shares the result between orientations.
+        self.shifts: tuple[int, ...] = tuple(sorted({o for _, offs in offsets_of for o in offs}))
+        slot = {offset: i for i, offset in enumerate(self.shifts)}
+        self.orientations = tuple(
+            Orientation(i, piece, sum(1 << o for o in offs), offs, tuple(slot[o] for o in offs))
+            for i, (piece, offs) in enumerate(offsets_of)
+        )
+        self.orientations_of_piece: tuple[tuple[Orientation, ...], ...] = tuple(
+            tuple(o for o in self.orientations if o.piece is piece) for piece in PIECES
+        )
+        self._orientation_of_mask = {o.mask: o for o in self.orientations}
+        self._square_of_bit = {
+            self._bit(sq % MAX_SIZE, sq // MAX_SIZE): sq for sq in self.squares()
+        }
+        self._placements = self._compile_placements()
+
+    def _bit(self, x: int, y: int) -> int:
+        return (self.height - 1 - y) * self.stride + x
+
+    def squares(self) -> list[Square]:
+        """All squares of the board, in square order (row 1 first)."""
+        return [y * MAX_SIZE + x for y in range(self.height) for x in range(self.width)]
+
+    def contains(self, sq: Square) -> bool:
+        """Whether square ``sq`` lies on this board."""
+        y, x = divmod(sq, MAX_SIZE)
+        return x < self.width and y < self.height
+
+    def bit(self, sq: Square) -> int:
+        """The bit index of an on-board square."""
+        y, x = divmod(sq, MAX_SIZE)
+        return self._bit(x, y)
+
+    def mask_of(self, squares) -> Mask:
+        """The mask of on-board ``squares``."""
+        mask = 0
+        for sq in squares:
+            mask |= 1 << self.bit(sq)
+        return mask
+
+    def squares_of(self, mask: Mask) -> list[Square]:
+        """The squares in ``mask``, in bit order (reading order, top row first)."""
+        found = []
+        square_of_bit = self._square_of_bit
+        while mask:
+            low = mask & -mask
+            found.append(square_of_bit[low.bit_length() - 1])
+            mask ^= low
+        return found
+
+    def edge_neighbors(self, mask: Mask) -> Mask:
+        """Squares sharing an edge with a square of ``mask`` (``mask`` itself may be included)."""
+        s = self.stride
+        return ((mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)) & self.full
+
+    def corner_neighbors(self, mask: Mask) -> Mask:
+        """Squares diagonal to a square of ``mask`` (``mask`` itself may be included)."""
+        s = self.stride
+        return (
+            (mask << (s + 1)) | (mask << (s - 1)) | (mask >> (s + 1)) | (mask >> (s - 1))
+        ) & self.full
+
+    def placement_mask(self, code: int) -> Mask:
+        """The squares covered by the placement with move code ``code``."""
+        orientation, anchor = divmod(code, self.bits)
+        return self.orientations[orientation].mask << anchor
+
+    def placement_piece(self, code: int):
+        """The piece of the placement with move code ``code``."""
+        return self.orientations[code // self.bits].piece
+
+    def code_of(self, mask: Mask) -> int | None:
+        """The move code of the placement covering exactly ``mask``, or None if it is no piece."""
+        if not mask:
+            return None
+        anchor = (mask & -mask).bit_length() - 1
+        orientation = self._orientation_of_mask.get(mask >> anchor)
+        return None if orientation is None else orientation.index * self.bits + anchor
+
+    def placements(self, free: Mask, touching: Mask, used_pieces: int = 0) -> list[int]:
+        """Move codes of every placement inside ``free`` that covers a ``touching`` square, for
+        the pieces whose bit ``piece.index`` is not set in ``used_pieces``."""
+        if not touching:
+            return []
+        return self._placements(free, touching, used_pieces)
+
+    def count_placements(self) -> int:
+        """Number of placements of all pieces on the empty board."""
+        return len(self.placements(self.full, self.full))
+
+    def _compile_placements(self):
+        """Build the body of :meth:`placements` as straight-line code for this geometry.
+
+        One shift per distinct offset gives, for every board position at once, whether the
+        cell of a piece anchored there is free (or touching); each orientation is then an OR and
+        an AND over those shifted masks, and its set bits are its legal anchors. Unrolling the
+        loops over orientations and cells into generated code makes move generation about 1.5x
+        faster in CPython than the same loops written out, which is why it is generated.
+        """
+        lines = [
+            "def placements(free, touching, used_pieces):",
+            "    codes = []",
+            "    append = codes.append",
+        ]
+        for i, shift in enumerate(self.shifts):
+            lines.append(f"    f{i} = free >> {shift}; t{i} = touching >> {shift}")
+        for piece_index, orientations in enumerate(self.orientations_of_piece):
+            lines.append(f"    if not used_pieces >> {piece_index} & 1:")
+            for o in orientations:
+                lines += [
+                    f"        hits = {' | '.join(f't{i}' for i in o.shift_slots)}",
+                    "        if hits:",
+                    f"            hits &= {' & '.join(f'f{i}' for i in o.shift_slots)}",
+                    "            while hits:",
+                    "                low = hits & -hits",
+                    f"                append({o.index * self.bits - 1} + low.bit_length())",
+                    "                hits ^= low",
+                ]
+        lines.append("    return codes")
+        namespace: dict = {}
+        exec("\n".join(lines), namespace)
+        return namespace["placements"]
+
+    def __repr__(self) -> str:
+        return f"geometry({self.width}, {self.height})"
+
+
+@cache
+def geometry(width: int, height: int) -> Geometry:
+    """The shared :class:`Geometry` of a ``width`` x ``height`` board."""
+    return Geometry(width, height)
