@@ -1,0 +1,485 @@
+"""Game records in Pentobi's SGF dialect (``.blksgf``), read and written.
+
+The format is SGF (FF[4]) with Blokus properties: ``GM[Blokus]``, ``GM[Blokus Two-Player]``,
+``GM[Blokus Three-Player]`` or ``GM[Blokus Duo]``; one move per node, ``1[..]``..``4[..]`` for the
+four colours of the Classic variants and ``B[..]``/``W[..]`` for Duo, the value being the move's
+squares (``1[a20,b20,a19]``); no pass nodes (a colour that cannot move is skipped). Setup
+positions use ``AB``/``AW``/``A1``..``A4``/``AE`` and ``PL``. Only the main line (the first child
+of every node) of a record with variations is read.
+
+Our options that Pentobi lacks (colourless start corners, the scoring mode) go in the private
+root property ``PYBLOKUS`` (e.g. ``PYBLOKUS[corners=colorless][scoring=advanced]``), which
+Pentobi keeps but ignores. Without it a record means Pentobi's rules.
+
+>>> board = read_sgf("(;GM[Blokus Duo];B[e10];W[j5,j6])")
+>>> board.move_stack
+[(0, Move.parse('e10')), (1, Move.parse('j5,j6'))]
+>>> print(write_sgf(board, DT=None), end="")
+(
+;GM[Blokus Duo]CA[UTF-8]AP[pyblokus:0.1.0]
+;B[e10]
+;W[j5,j6]
+)
+>>> read_sgf("(;GM[Blokus Duo];B[e10];W[e10])")
+Traceback (most recent call last):
+  ...
+game.sgf.SgfError: move 2 (line 1, column 25): orange e10: covers a square that is already taken
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime
+import re
+from dataclasses import dataclass, field
+
+from . import __version__
+from .board import Board, IllegalMoveError
+from .pieces import Move
+from .variants import VARIANTS, Color, Variant
+
+PRIVATE_PROPERTY = "PYBLOKUS"
+"""Root property for our options: values ``corners=own|colorless`` and ``scoring=<mode>``."""
+
+SETUP_PROPERTIES = ("A1", "A2", "A3", "A4", "AB", "AW", "AE", "PL")
+# Pentobi 0.1 wrote colour names, and Pentobi 12 wrote 1/2 in two-colour games; it still reads
+# both, and so do we.
+LEGACY_MOVE_PROPERTIES = ("BLUE", "YELLOW", "RED", "GREEN")
+_PROPERTY_IDENT = re.compile(r"[A-Z0-9]+")
+
+
+class SgfError(ValueError):
+    """A record that cannot be read: malformed SGF, an unknown game or an illegal move.
+
+    ``line`` and ``column`` (from 1) point at the offending text; ``move_number`` (from 1) is
+    set when a move of the record is at fault.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        line: int | None = None,
+        column: int | None = None,
+        move_number: int | None = None,
+    ):
+        self.message = message
+        self.line = line
+        self.column = column
+        self.move_number = move_number
+        where = f"line {line}, column {column}" if line is not None else ""
+        if move_number is not None:
+            where = f"move {move_number} ({where})" if where else f"move {move_number}"
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+@dataclass
+class SgfNode:
+    """One node of a parsed record: its properties and where each one starts in the text."""
+
+    properties: dict[str, list[str]] = field(default_factory=dict)
+    positions: dict[str, tuple[int, int]] = field(default_factory=dict)
+    children: list[SgfNode] = field(default_factory=list)
+
+
+# --- syntax -------------------------------------------------------------------------------
+
+
+class _Text:
+    """The record's text with a cursor and line/column lookup."""
+
+    def __init__(self, text: str):
+        # Like Pentobi, treat CR LF and a lone CR as LF.
+        self.text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        self.pos = 0
+        self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+
+    def where(self, pos: int) -> tuple[int, int]:
+        line = bisect.bisect_right(self._line_starts, pos)
+        return line, pos - self._line_starts[line - 1] + 1
+
+    def error(self, message: str, pos: int | None = None) -> SgfError:
+        return SgfError(message, *self.where(self.pos if pos is None else pos))
+
+    def skip_space(self) -> str:
+        """Skip whitespace; return the next character ('' at the end)."""
+        text, pos = self.text, self.pos
+        while pos < len(text) and text[pos].isspace():
+            pos += 1
+        self.pos = pos
+        return text[pos] if pos < len(text) else ""
+
+
+def parse_sgf(text: str) -> SgfNode:
+    """The root node of the game tree in ``text``: the syntax layer, checking no game rule.
+
+    Raises :class:`SgfError` with the line and column of the first syntax error, and for a
+    record that is empty or holds more than one game.
+
+    >>> root = parse_sgf("(;GM[Blokus]C[a \\\\] b];1[a20](;2[t20])(;2[s20,t20]))")
+    >>> root.properties
+    {'GM': ['Blokus'], 'C': ['a ] b']}
+    >>> [child.properties for child in root.children[0].children]
+    [{'2': ['t20']}, {'2': ['s20,t20']}]
+    >>> parse_sgf("(;GM[Blokus];1[a20")
+    Traceback (most recent call last):
+      ...
+    game.sgf.SgfError: line 1, column 15: property value not closed with ']'
+    """
+    src = _Text(text)
+    if src.skip_space() != "(":
+        if not src.skip_space():
+            raise src.error("the record is empty")
+        raise src.error("expected '(' to start the game")
+    root = _parse_tree(src)
+    following = src.skip_space()
+    if following == "(":
+        raise src.error("the record holds more than one game")
+    if following:
+        raise src.error(f"unexpected {following!r} after the end of the game")
+    return root
+
+
+def _parse_tree(src: _Text) -> SgfNode:
+    """Parse one game tree starting at its '('; iterative, so deep nesting cannot overflow."""
+    # Per open tree: the node its first node hangs from, its last node, where its '(' is.
+    stack: list[tuple[SgfNode | None, SgfNode | None, int]] = []
+    parent: SgfNode | None = None
+    last: SgfNode | None = None
+    root: SgfNode | None = None
+    closed_variation = False  # a sub-tree ended inside the current tree
+    while True:
+        c = src.skip_space()
+        if c == "(":
+            if stack and last is None:
+                raise src.error("a variation must follow a node")
+            stack.append((parent, last, src.pos))
+            parent, last, closed_variation = last, None, False
+            src.pos += 1
+        elif c == ";":
+            if closed_variation:
+                raise src.error("a node cannot follow a variation")
+            if not stack:
+                raise src.error("expected '(' to start the game")
+            node = SgfNode()
+            src.pos += 1
+            _parse_properties(src, node)
+            if last is not None:
+                last.children.append(node)
+            elif parent is not None:
+                parent.children.append(node)
+            else:
+                root = node
+            last = node
+        elif c == ")":
+            if not stack:
+                raise src.error("unexpected ')'")
+            if last is None:
+                raise src.error("a game tree needs at least one node")
+            parent, last, _ = stack.pop()
+            src.pos += 1
+            if not stack:
+                assert root is not None
+                return root
+            closed_variation = True
+        elif not c:
+            _, _, opened = stack[-1]
+            raise src.error("the game is not closed with ')'", opened)
+        else:
+            raise src.error(f"unexpected {c!r} (expected ';', '(' or ')')")
+
+
+def _parse_properties(src: _Text, node: SgfNode) -> None:
+    text = src.text
+    while True:
+        c = src.skip_space()
+        if c in ("", ";", "(", ")"):
+            return
+        start = src.pos
+        match = _PROPERTY_IDENT.match(text, start)
+        if not match:
+            raise src.error(f"unexpected {c!r} (expected a property name in capitals)")
+        ident = match.group()
+        if ident in node.properties:
+            raise src.error(f"property {ident} appears twice in one node")
+        src.pos = match.end()
+        if src.skip_space() != "[":
+            raise src.error(f"property {ident} has no value")
+        values = []
+        while src.skip_space() == "[":
+            values.append(_parse_value(src))
+        node.properties[ident] = values
+        node.positions[ident] = src.where(start)
+
+
+def _parse_value(src: _Text) -> str:
+    """Read a ``[...]`` value: ``\\`` escapes the next character, ``\\`` + newline is removed."""
+    text, opened = src.text, src.pos
+    pos = opened + 1
+    chars = []
+    while pos < len(text):
+        c = text[pos]
+        if c == "]":
+            src.pos = pos + 1
+            return "".join(chars)
+        if c == "\\":
+            pos += 1
+            if pos < len(text) and text[pos] != "\n":
+                chars.append(text[pos])
+        else:
+            chars.append(c)
+        pos += 1
+    raise src.error("property value not closed with ']'", opened)
+
+
+def _escape(value: str) -> str:
+    # As Pentobi: escape ']' and '\', turn the other non-newline whitespace into spaces.
+    value = value.replace("\\", "\\\\").replace("]", "\\]")
+    return re.sub(r"[\t\f\v]", " ", value)
+
+
+# --- reading games ------------------------------------------------------------------------
+
+
+def read_sgf(text: str) -> Board:
+    """The position at the end of the main line of the record ``text``, with its moves on the
+    board's move stack (so they can be popped), and its options from ``PYBLOKUS``.
+
+    A setup in the root gives a :meth:`Board.from_setup` position; a setup after moves (rare,
+    Pentobi reads it) restarts the history from the position it creates. Moves may come in any
+    colour order, as in Pentobi; each must be legal for its colour.
+
+    Raises :class:`SgfError` for anything malformed or illegal; nothing else is changed.
+    """
+    root = parse_sgf(text)
+    variant, options = _root_options(root)
+    board = Board(variant, **options)
+    setup: dict[Color, list[Move]] = {}
+    move_number = 0
+    node: SgfNode | None = root
+    while node is not None:
+        if any(ident in node.properties for ident in SETUP_PROPERTIES):
+            board = _apply_setup(board, setup, node, options)
+        move = _node_move(node, variant, move_number + 1)
+        if move is not None:
+            move_number += 1
+            color, squares, ident = move
+            line, column = node.positions[ident]
+            try:
+                board.push(squares, color)
+            except IllegalMoveError as error:
+                name = variant.color_names[color]
+                raise SgfError(
+                    f"{name} {squares}: {error.reason.value}", line, column, move_number
+                ) from None
+        node = node.children[0] if node.children else None
+    return board
+
+
+def read_sgf_headers(text: str) -> dict[str, str]:
+    """The game information in the root of ``text`` (players ``PB``/``PW`` or ``P1``..``P4``,
+    ``DT``, ``EV``, ``RO``, the comment ``C``, ...): every root property except the game, the
+    application, the character set, our options, setup and moves. A property with several values
+    gives its first. The result can be passed back to :func:`write_sgf`.
+
+    >>> read_sgf_headers("(;GM[Blokus Duo]CA[UTF-8]PB[Ann]PW[Bob]C[Good game\\\\]])")
+    {'PB': 'Ann', 'PW': 'Bob', 'C': 'Good game]'}
+    """
+    root = parse_sgf(text)
+    return {
+        ident: values[0] for ident, values in root.properties.items() if not _is_reserved(ident)
+    }
+
+
+def _is_reserved(ident: str) -> bool:
+    """Whether ``ident`` is a property that :func:`write_sgf` writes itself."""
+    return (
+        ident in ("GM", "FF", "CA", "AP", PRIVATE_PROPERTY, "B", "W", "1", "2", "3", "4")
+        or ident in SETUP_PROPERTIES
+        or ident in LEGACY_MOVE_PROPERTIES
+    )
+
+
+def _root_options(root: SgfNode) -> tuple[Variant, dict]:
+    if "GM" not in root.properties:
+        raise SgfError("the record does not say which game it is (no GM property)", 1, 1)
+    line, column = root.positions["GM"]
+    game = root.properties["GM"][0]
+    variant = next(
+        (v for v in VARIANTS.values() if v.sgf_game.lower() == game.strip().lower()), None
+    )
+    if variant is None:
+        known = ", ".join(v.sgf_game for v in VARIANTS.values())
+        raise SgfError(f"unsupported game {game!r} (supported: {known})", line, column)
+    options: dict = {}
+    if PRIVATE_PROPERTY in root.properties:
+        line, column = root.positions[PRIVATE_PROPERTY]
+        for value in root.properties[PRIVATE_PROPERTY]:
+            key, _, setting = value.partition("=")
+            if key == "corners" and setting in ("own", "colorless"):
+                options["colorless_corners"] = setting == "colorless"
+            elif key == "scoring":
+                options["scoring"] = setting
+            else:
+                raise SgfError(f"unknown {PRIVATE_PROPERTY} option {value!r}", line, column)
+        try:
+            Board(variant, **options)
+        except ValueError as error:
+            raise SgfError(str(error), line, column) from None
+    return variant, options
+
+
+def _move_properties(variant: Variant) -> dict[str, Color]:
+    """Move property -> colour, current ones first, then those older Pentobis wrote."""
+    if len(variant.colors) == 2:
+        return {"B": 0, "W": 1, "1": 0, "2": 1, "BLUE": 0, "GREEN": 1}
+    return {
+        "1": 0,
+        "2": 1,
+        "3": 2,
+        "4": 3,
+        **{name: i for i, name in enumerate(LEGACY_MOVE_PROPERTIES)},
+    }
+
+
+def _node_move(node: SgfNode, variant: Variant, move_number: int) -> tuple[Color, Move, str] | None:
+    """The (colour, move, property) of ``node``, or None if it has no move."""
+    found = [
+        (ident, color)
+        for ident, color in _move_properties(variant).items()
+        if ident in node.properties
+    ]
+    if not found:
+        return None
+    ident, color = found[0]
+    line, column = node.positions[ident]
+    if len(found) > 1:
+        raise SgfError("two moves in one node", line, column, move_number)
+    # Pentobi before 0.3 wrote a move as one value per square.
+    text = ",".join(node.properties[ident])
+    try:
+        return color, Move.parse(text), ident
+    except ValueError:
+        raise SgfError(f"{text!r} is not a move", line, column, move_number) from None
+
+
+def _parse_color(value: str, variant: Variant) -> Color | None:
+    """The colour a ``PL`` value names (Pentobi accepts ``B``/``W`` and ``1``..``4`` anywhere)."""
+    color = {"B": 0, "1": 0, "W": 1, "2": 1, "3": 2, "4": 3}.get(value.strip().upper())
+    return color if color is not None and color < len(variant.colors) else None
+
+
+def _apply_setup(
+    board: Board, setup: dict[Color, list[Move]], node: SgfNode, options: dict
+) -> Board:
+    """The position after ``node``'s setup properties, which change ``setup`` in place.
+
+    As in Pentobi, a setup turns the current position (earlier setup and moves) into a new
+    setup position; ``AE`` removes pieces, ``PL`` says who moves.
+    """
+    variant = board.variant
+    for color, move in board.move_stack:
+        setup.setdefault(color, []).append(move)
+    setup_ids = ("AB", "AW") if len(variant.colors) == 2 else ("A1", "A2", "A3", "A4")
+    for ident, values in node.properties.items():
+        line, column = node.positions[ident]
+        if ident in SETUP_PROPERTIES and ident not in ("AE", "PL") and ident not in setup_ids:
+            raise SgfError(f"{ident} is not a setup property of {variant.sgf_game}", line, column)
+        if ident not in setup_ids and ident != "AE":
+            continue
+        for value in values:
+            try:
+                move = Move.parse(value)
+            except ValueError:
+                raise SgfError(f"{ident}: {value!r} is not a piece", line, column) from None
+            if ident == "AE":
+                owner = next((c for c, moves in setup.items() if move in moves), None)
+                if owner is None:
+                    raise SgfError(f"AE: no piece on {move} to remove", line, column)
+                setup[owner].remove(move)
+            else:
+                setup.setdefault(setup_ids.index(ident), []).append(move)
+    turn = board.turn
+    if "PL" in node.properties:
+        line, column = node.positions["PL"]
+        turn = _parse_color(node.properties["PL"][0], variant)
+        if turn is None:
+            raise SgfError(f"PL: {node.properties['PL'][0]!r} is not a colour", line, column)
+    line, column = next(node.positions[i] for i in node.properties if i in SETUP_PROPERTIES)
+    covered: set[int] = set()
+    for moves in setup.values():
+        for move in moves:
+            if covered.intersection(move.squares):
+                raise SgfError(f"setup piece {move} overlaps another piece", line, column)
+            covered.update(move.squares)
+    try:
+        return Board.from_setup(variant, setup, turn=turn, **options)
+    except IllegalMoveError as error:
+        raise SgfError(f"setup piece {error.move}: {error.reason.value}", line, column) from None
+
+
+# --- writing games ------------------------------------------------------------------------
+
+
+def write_sgf(board: Board, **root_properties: str | None) -> str:
+    """The record of ``board``'s game in Pentobi's format, laid out as Pentobi saves files.
+
+    The root gets ``GM``, ``CA[UTF-8]``, ``AP[pyblokus:VERSION]``, ``DT`` (today unless given),
+    then ``root_properties`` in the order given: SGF property names mapped to text, e.g.
+    ``PB="Ann", PW="Bob"`` (two players) or ``P1``..``P4``, ``EV``, ``RO``, ``C``; None leaves
+    a property out. Our options follow in ``PYBLOKUS`` when they differ from Pentobi's rules.
+
+    >>> board = Board("classic_2", scoring="advanced")
+    >>> board.push(Move.parse("a20,a19"))
+    >>> print(write_sgf(board, DT="2026-11-21"), end="")
+    (
+    ;GM[Blokus Two-Player]CA[UTF-8]AP[pyblokus:0.1.0]DT[2026-11-21]PYBLOKUS[scoring=advanced]
+    ;1[a19,a20]
+    )
+    """
+    variant = board.variant
+    props: dict[str, str | None] = {
+        "GM": variant.sgf_game,
+        "CA": "UTF-8",
+        "AP": f"pyblokus:{__version__}",
+        "DT": datetime.date.today().isoformat(),
+    }
+    for ident, value in root_properties.items():
+        if not _PROPERTY_IDENT.fullmatch(ident) or _is_reserved(ident):
+            raise ValueError(f"{ident} cannot be set as a root property")
+        props[ident] = value
+    root = "".join(
+        f"{ident}[{_escape(value)}]" for ident, value in props.items() if value is not None
+    )
+    options = []
+    if board.colorless_corners:
+        options.append("corners=colorless")
+    if board.scoring != "points":
+        options.append(f"scoring={board.scoring}")
+    if options:
+        root += PRIVATE_PROPERTY + "".join(f"[{option}]" for option in options)
+    root += _setup_properties(board)
+    move_ids = ("B", "W") if len(variant.colors) == 2 else ("1", "2", "3", "4")
+    nodes = [root] + [f"{move_ids[color]}[{move}]" for color, move in board.move_stack]
+    return "(\n" + "".join(f";{node}\n" for node in nodes) + ")\n"
+
+
+def _setup_properties(board: Board) -> str:
+    """``A1``.. (or ``AB``/``AW``) and ``PL`` for a board made by :meth:`Board.from_setup`."""
+    setup: dict[Color, tuple[Move, ...]] = getattr(board, "setup", None) or {}
+    setup_squares = sum(len(move) for moves in setup.values() for move in moves)
+    played_squares = sum(len(move) for _, move in board.move_stack)
+    if board.occupied_mask().bit_count() != setup_squares + played_squares:
+        raise ValueError("this board's setup position is unknown; it cannot be written")
+    if not setup:
+        return ""
+    two_colors = len(board.variant.colors) == 2
+    ids = ("AB", "AW") if two_colors else ("A1", "A2", "A3", "A4")
+    text = "".join(
+        ids[color] + "".join(f"[{move}]" for move in setup[color])
+        for color in board.variant.colors
+        if setup.get(color)
+    )
+    turn = getattr(board, "setup_turn", None)
+    if turn is not None:
+        text += f"PL[{('B', 'W')[turn] if two_colors else turn + 1}]"
+    return text
