@@ -1,0 +1,229 @@
+"""The computer player: four levels from a gentle beginner to a searching expert.
+
+>>> from game.board import Board
+>>> board = Board("duo")
+>>> move = choose_move(board, 1, seed=7)
+>>> board.is_legal(move)
+True
+
+Levels (all deterministic for a seed; the amount of search is a node budget, not wall time):
+
+1. Beginner -- picks among the moves a cheap score likes, with a lot of randomness.
+2. Casual -- the best move by the cheap score (size, own corners, corners taken from rivals,
+   centre early), with a little randomness.
+3. Strong -- the cheap score's best candidates, each judged by the static evaluation
+   (territory, corners, points) of the position after it.
+4. Expert -- search: alpha-beta over a beam of candidates in two-player variants (Duo,
+   classic_2); in three- and four-player games each candidate is followed by a round in which every
+   other colour answers with its own best move, then judged by the static evaluation.
+
+The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
+GTP, the arena and tests call :func:`choose_move`.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from .ai_eval import Position, Weights, evaluate, move_scores
+from .pieces import Move
+
+LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
+LEVELS = tuple(LEVEL_NAMES)
+HINT_LEVEL = max(LEVELS)
+DEFAULT_SEED = 0
+
+
+@dataclass(frozen=True)
+class LevelConfig:
+    """How one level plays."""
+
+    #: Random noise added to move values (uniform in [0, noise)); larger means weaker and livelier.
+    noise: float
+    #: How many of the cheap score's best moves get a static evaluation (0: cheap score only).
+    candidates: int = 0
+    #: Beam widths of the search below the candidates (empty: no search).
+    beam: tuple[int, ...] = ()
+    weights: Weights = Weights()
+
+
+LEVEL_CONFIGS = {
+    1: LevelConfig(noise=6.0, weights=Weights(attach=0.3, block=0.0, centre=0.3)),
+    2: LevelConfig(noise=0.6),
+    3: LevelConfig(noise=0.2, candidates=16),
+    4: LevelConfig(noise=0.05, candidates=16, beam=(10, 6)),
+}
+
+
+def goal_of(variant, player: int) -> tuple[float, ...]:
+    """Per colour, how much ``player`` gains from that colour's points: +1 for its own colours,
+    a share of -1 for rival colours (so both sides weigh the same), 0 for a shared colour."""
+    own = variant.player_colors[player]
+    rivals = [c for c in variant.colors if c not in own and c != variant.shared_color]
+    return tuple(
+        1.0 if c in own else 0.0 if c == variant.shared_color else -len(own) / len(rivals)
+        for c in variant.colors
+    )
+
+
+class Search:
+    """A search for the move of the colour to move on ``board``, run in slices with :meth:`step`.
+
+    The board is copied, so the caller may change its own board meanwhile (then discard this
+    search). The result depends only on the position, ``level`` and ``seed``.
+    """
+
+    def __init__(self, board, level: int, seed: int | None = None):
+        if level not in LEVEL_CONFIGS:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(map(str, LEVELS))}")
+        self.level = level
+        self.best_move: Move | None = None
+        self.done = False
+        self._board = board.copy()
+        self._config = LEVEL_CONFIGS[level]
+        self._rng = random.Random(DEFAULT_SEED if seed is None else seed)
+        self._nodes = 0
+        self._work = self._run()
+
+    def step(self, seconds: float = 0.02) -> bool:
+        """Search for about ``seconds`` (at least one slice of work); return :attr:`done`."""
+        deadline = time.perf_counter() + seconds
+        while not self.done:
+            try:
+                next(self._work)
+            except StopIteration:
+                self.done = True
+            if time.perf_counter() >= deadline:
+                break
+        return self.done
+
+    def run(self) -> Move | None:
+        """Search to the end and return the chosen move."""
+        while not self.done:
+            self.step(3600.0)
+        return self.best_move
+
+    def cancel(self) -> None:
+        """Stop searching for good (e.g. the game changed); :attr:`best_move` stays as it is."""
+        self._work.close()
+        self.done = True
+
+    # --- the search ------------------------------------------------------------------------
+
+    def _run(self) -> Iterator[None]:
+        board = self._board
+        color = board.turn
+        codes = board.legal_codes() if color is not None else []
+        if not codes:
+            return
+        if len(codes) == 1:
+            self.best_move = board.move_from_code(codes[0])
+            return
+        variant = board.variant
+        self._variant = variant
+        self._goals = [goal_of(variant, p) for p in range(variant.num_players)]
+        goal = self._goals[board.player_to_move]
+        config = self._config
+        pos = Position.from_board(board)
+        cheap = move_scores(pos, color, codes, goal, config.weights)
+        noise, rng = config.noise, self._rng
+        ranked = sorted(
+            ((score + rng.random() * noise, code) for score, code in zip(cheap, codes, strict=True)),
+            reverse=True,
+        )
+        self.best_move = board.move_from_code(ranked[0][1])
+        if not config.candidates:
+            return
+        yield
+        candidates = [code for _, code in ranked[: config.candidates]]
+        best_value = None
+        for code in candidates:
+            child = pos.play(color, code)
+            if config.beam:
+                value = yield from self._search(child, color, goal, config.beam)
+            else:
+                value = evaluate(child, goal, config.weights)
+            value += rng.random() * noise
+            if best_value is None or value > best_value:
+                best_value = value
+                self.best_move = board.move_from_code(code)
+            yield
+
+    def _mover(self, pos: Position, after: int) -> tuple[int, list[int]] | None:
+        """The next colour after ``after`` that can move in ``pos`` and its moves, or None."""
+        n = len(pos.own)
+        for step in range(1, n + 1):
+            color = (after + step) % n
+            codes = pos.legal_codes(color)
+            if codes:
+                return color, codes
+        return None
+
+    def _goal_of_color(self, pos: Position, color: int) -> tuple[float, ...]:
+        variant = self._variant
+        return self._goals[variant.player_of_color(color, pos.used[color].bit_count())]
+
+    def _search(self, pos: Position, last: int, goal, beam) -> Iterator[None]:
+        """The value for ``goal`` of ``pos``, where ``last`` just moved; searched ``beam`` deep."""
+        weights = self._config.weights
+        if self._variant.num_players == 2:
+            return (yield from self._alphabeta(pos, last, goal, beam, -1e9, 1e9))
+        # Three or four players: every other colour answers in turn with its own best move.
+        for width in beam[:1]:
+            for _ in range(len(pos.own) - 1):
+                found = self._mover(pos, last)
+                if found is None:
+                    break
+                color, codes = found
+                own_goal = self._goal_of_color(pos, color)
+                if own_goal == goal:
+                    break  # my own colour again: the round is over
+                scores = move_scores(pos, color, codes, own_goal, weights)
+                top = sorted(zip(scores, codes), reverse=True)[:width]
+                best = max(top, key=lambda sc: evaluate(pos.play(color, sc[1]), own_goal, weights))
+                pos = pos.play(color, best[1])
+                last = color
+                self._nodes += len(top)
+                yield
+        return evaluate(pos, goal, weights)
+
+    def _alphabeta(self, pos, last, goal, beam, alpha, beta) -> Iterator[None]:
+        weights = self._config.weights
+        found = self._mover(pos, last) if beam else None
+        if found is None:
+            self._nodes += 1
+            return evaluate(pos, goal, weights)
+        color, codes = found
+        own_goal = self._goal_of_color(pos, color)
+        maximizing = own_goal == goal
+        scores = move_scores(pos, color, codes, own_goal, weights)
+        top = sorted(zip(scores, codes), reverse=True)[: beam[0]]
+        if self._nodes % 64 == 0:
+            yield
+        self._nodes += 1
+        best = -1e9 if maximizing else 1e9
+        for _, code in top:
+            value = yield from self._alphabeta(
+                pos.play(color, code), color, goal, beam[1:], alpha, beta)
+            if maximizing:
+                if value > best:
+                    best = value
+                alpha = max(alpha, value)
+            else:
+                if value < best:
+                    best = value
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
+
+
+def choose_move(board, level: int, seed: int | None = None) -> Move | None:
+    """The move ``level`` plays for the colour to move on ``board``, or None if it cannot move.
+
+    ``board`` is not changed. The same position, level and seed always give the same move.
+    """
+    return Search(board, level, seed).run()

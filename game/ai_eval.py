@@ -1,0 +1,247 @@
+"""The computer player's view of a position: bitboards, cheap move scores and a static evaluation.
+
+The AI searches on :class:`Position`, a light copy of a :class:`~game.board.Board`'s bitboards
+with no history, because trying a move there costs a few int operations instead of a board push
+(which also generates the next colour's moves to settle the turn). Move generation reuses the
+engine's :meth:`~game.geometry.Geometry.placements`.
+
+Features, after what published Blokus programs use (Pentobi's playout priors, the Blokus Duo
+programs of the ICFPT design contests): piece size, own attach squares (mobility), opponents'
+attach squares taken (blocking), nearness to the centre early on, and territory -- the free
+squares a colour reaches in fewer steps than any other colour, capped by what its remaining
+pieces can still fill.
+
+>>> from game.board import Board
+>>> pos = Position.from_board(Board("duo"))
+>>> len(pos.legal_codes(0))
+309
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from .geometry import Geometry, Mask
+from .pieces import ALL_PIECES_SQUARES, PIECES
+
+ALL_PIECES_USED = (1 << len(PIECES)) - 1
+PIECE_SIZES = tuple(piece.size for piece in PIECES)
+ALL_PLACED_BONUS = 15
+#: How many steps the territory flood looks ahead from a colour's attach squares.
+REACH_STEPS = 6
+
+
+class Tables:
+    """Per-geometry tables for scoring placements by move code."""
+
+    def __init__(self, geo: Geometry):
+        self.geo = geo
+        s = geo.stride
+        # Neighbour masks relative to the anchor, shifted up by ``pad`` bits so that neighbours
+        # above or left of the anchor stay at non-negative bits.
+        self.pad = pad = s + 1
+        self.edge_rel = tuple(_ring(o.mask << pad, (1, -1, s, -s)) for o in geo.orientations)
+        self.corner_rel = tuple(
+            _ring(o.mask << pad, (s + 1, s - 1, -s + 1, -s - 1)) for o in geo.orientations)
+        self.sizes = tuple(o.piece.size for o in geo.orientations)
+        self.piece_index = tuple(o.piece.index for o in geo.orientations)
+        # Squares near the centre, in two rings: reaching them early opens the board.
+        cx, cy = (geo.width - 1) / 2, (geo.height - 1) / 2
+        inner = outer = 0
+        for y in range(geo.height):
+            for x in range(geo.width):
+                d = max(abs(x - cx), abs(y - cy))
+                bit = 1 << (y * s + x)
+                if d <= geo.width / 7:
+                    inner |= bit
+                if d <= geo.width / 3.5:
+                    outer |= bit
+        self.centre_inner: Mask = inner
+        self.centre_outer: Mask = outer
+
+
+def _ring(mask: Mask, offsets) -> Mask:
+    """``mask`` shifted by each offset, OR-ed (no clipping: callers clip to the board)."""
+    ring = 0
+    for offset in offsets:
+        ring |= mask << offset if offset > 0 else mask >> -offset
+    return ring & ~mask
+
+
+@cache
+def tables(geo: Geometry) -> Tables:
+    """The shared :class:`Tables` of a geometry."""
+    return Tables(geo)
+
+
+class Position:
+    """Bitboards of a position, enough to generate moves, play them and evaluate.
+
+    Immutable in practice: :meth:`play` returns a new position.
+    """
+
+    __slots__ = ("geo", "tab", "occupied", "own", "edges", "attach", "used")
+
+    def __init__(self, geo, occupied, own, edges, attach, used):
+        self.geo = geo
+        self.tab = tables(geo)
+        self.occupied: Mask = occupied
+        self.own: tuple[Mask, ...] = own
+        #: Per colour, the squares edge-adjacent to its pieces (forbidden to it).
+        self.edges: tuple[Mask, ...] = edges
+        self.attach: tuple[Mask, ...] = attach
+        #: Per colour, bit ``piece.index`` set for each piece placed.
+        self.used: tuple[int, ...] = used
+
+    @classmethod
+    def from_board(cls, board) -> Position:
+        """The position on ``board`` (any variant, any history)."""
+        geo = board.geometry
+        colors = board.variant.colors
+        own = tuple(board.occupied_mask(c) for c in colors)
+        occupied = board.occupied_mask()
+        return cls(
+            geo, occupied, own,
+            tuple(board.forbidden_mask(c) & ~occupied for c in colors),
+            tuple(board.attach_mask(c) for c in colors),
+            tuple(board.used_pieces_mask(c) for c in colors),
+        )
+
+    def legal_codes(self, color: int) -> list[int]:
+        """Move codes of every legal placement of ``color``."""
+        used = self.used[color]
+        if used == ALL_PIECES_USED or not self.attach[color]:
+            return []
+        free = self.geo.full & ~(self.occupied | self.edges[color])
+        return self.geo.placements(free, self.attach[color], used)
+
+    def play(self, color: int, code: int) -> Position:
+        """The position after ``color`` places move ``code`` (assumed legal)."""
+        geo, tab = self.geo, self.tab
+        orientation, anchor = divmod(code, geo.bits)
+        mask = geo.orientations[orientation].mask << anchor
+        pad = tab.pad
+        occupied = self.occupied | mask
+        edges = list(self.edges)
+        edges[color] = (edges[color] | (tab.edge_rel[orientation] << anchor >> pad)) & geo.full
+        corners = (tab.corner_rel[orientation] << anchor >> pad) & geo.full
+        if self.own[color]:
+            corners |= self.attach[color]
+        attach = [a & ~mask for a in self.attach]
+        attach[color] = corners & ~(occupied | edges[color])
+        own = list(self.own)
+        own[color] |= mask
+        used = list(self.used)
+        used[color] |= 1 << tab.piece_index[orientation]
+        return Position(geo, occupied, tuple(own), tuple(edges), tuple(attach), tuple(used))
+
+    def squares_left(self, color: int) -> int:
+        """Squares of the pieces ``color`` has not placed."""
+        return ALL_PIECES_SQUARES - self.own[color].bit_count()
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Coefficients of the cheap move score and of the static evaluation."""
+
+    size: float = 1.0
+    attach: float = 0.6
+    block: float = 0.8
+    centre: float = 1.0
+    territory: float = 0.35
+    reach_steps: int = REACH_STEPS
+
+
+def move_scores(pos: Position, color: int, codes: list[int], goal: tuple[float, ...],
+                weights: Weights) -> list[float]:
+    """A cheap score of each move of ``color`` for a player with ``goal`` (see
+    :func:`evaluate`): piece size, own attach squares after the move, attach squares of rivals
+    it covers (of allies: a penalty), and for the first few pieces nearness to the centre.
+    A colour whose points count for nobody (``goal[color] == 0``) only blocks.
+    """
+    geo, tab = pos.geo, pos.tab
+    bits, pad, full = geo.bits, tab.pad, geo.full
+    edge_rel, corner_rel, sizes = tab.edge_rel, tab.corner_rel, tab.sizes
+    free = full & ~(pos.occupied | pos.edges[color])
+    attach = pos.attach[color]
+    rival_attach = ally_attach = 0
+    for other, interest in enumerate(goal):
+        if other != color and interest < 0:
+            rival_attach |= pos.attach[other]
+        elif other != color and interest > 0:
+            ally_attach |= pos.attach[other]
+    early = pos.used[color].bit_count() < (4 if geo.width < 20 else 6)
+    inner, outer = tab.centre_inner, tab.centre_outer
+    mine = 1.0 if goal[color] else 0.0
+    w_size, w_attach, w_block = mine * weights.size, mine * weights.attach, weights.block
+    w_centre = mine * weights.centre if early else 0.0
+    scores = []
+    append = scores.append
+    for code in codes:
+        o, anchor = divmod(code, bits)
+        mask = geo.orientations[o].mask << anchor
+        still_free = free & ~(mask | (edge_rel[o] << anchor >> pad))
+        new_attach = ((corner_rel[o] << anchor >> pad) | attach) & still_free
+        score = (w_size * sizes[o] + w_attach * new_attach.bit_count()
+                 + w_block * (mask & rival_attach).bit_count())
+        if ally_attach:
+            score -= w_block * (mask & ally_attach).bit_count()
+        if w_centre:
+            score += w_centre * ((mask & inner).bit_count() + 0.5 * (mask & outer).bit_count())
+        append(score)
+    return scores
+
+
+def territories(pos: Position, steps: int) -> list[int]:
+    """Per colour, the free squares it reaches (spreading edge to edge from its attach squares
+    through squares it may cover) in fewer steps than any other colour, up to ``steps``."""
+    geo = pos.geo
+    full, s = geo.full, geo.stride
+    occupied = pos.occupied
+    n = len(pos.own)
+    frees = [full & ~(occupied | pos.edges[c]) for c in range(n)]
+    reach = [pos.attach[c] for c in range(n)]
+    frontier = list(reach)
+    claimed = 0
+    counts = [0] * n
+    for step in range(steps + 1):
+        if step:
+            for c in range(n):
+                f = frontier[c]
+                if f:
+                    grown = ((f << 1) | (f >> 1) | (f << s) | (f >> s)) & frees[c] & ~reach[c]
+                    reach[c] |= grown
+                    frontier[c] = grown
+        new = [f & ~claimed for f in frontier]
+        union = 0
+        twice = 0
+        for m in new:
+            twice |= union & m
+            union |= m
+        for c in range(n):
+            counts[c] += (new[c] & ~twice).bit_count()
+        claimed |= union
+    return counts
+
+
+def color_values(pos: Position, weights: Weights) -> list[float]:
+    """Per colour, the static value: squares placed (plus the all-placed bonus), attach squares
+    and territory capped by the squares of the pieces it has left."""
+    terr = territories(pos, weights.reach_steps)
+    values = []
+    for c in range(len(pos.own)):
+        placed = pos.own[c].bit_count()
+        left = ALL_PIECES_SQUARES - placed
+        value = placed + (ALL_PLACED_BONUS if not left else 0)
+        if left:
+            value += weights.attach * 0.5 * min(pos.attach[c].bit_count(), 8) \
+                + weights.territory * min(terr[c], left)
+        values.append(value)
+    return values
+
+
+def evaluate(pos: Position, goal: tuple[float, ...], weights: Weights) -> float:
+    """The static value of ``pos`` for a player whose interest in each colour is ``goal``
+    (+1 for own colours, negative for rivals, 0 for colours whose points count for nobody)."""
+    return sum(g * v for g, v in zip(goal, color_values(pos, weights), strict=True) if g)
