@@ -389,8 +389,7 @@ class Board:
 
     def move_from_code(self, code: int) -> Move:
         """The :class:`Move` of a move code."""
-        geo = self.geometry
-        return Move(geo.squares_of(geo.placement_mask(code)))
+        return self.geometry.move(code)
 
     def _advance_turn(self, after: Color) -> None:
         """Give the turn to the first colour after ``after`` that can move, or end the game."""

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .pieces import MAX_SIZE, PIECES, Square
+from .pieces import MAX_SIZE, PIECES, Move, Square
 
 Mask = int
 """A set of squares of one geometry, one bit per square."""
@@ -81,6 +81,7 @@ class Geometry:
             self._bit(sq % MAX_SIZE, sq // MAX_SIZE): sq for sq in self.squares()
         }
         self._placements = self._compile_placements()
+        self._moves: dict[int, Move] = {}  # Moves are immutable: one per code is enough
 
     def _bit(self, x: int, y: int) -> int:
         return (self.height - 1 - y) * self.stride + x
@@ -136,6 +137,13 @@ class Geometry:
     def placement_piece(self, code: int):
         """The piece of the placement with move code ``code``."""
         return self.orientations[code // self.bits].piece
+
+    def move(self, code: int) -> Move:
+        """The :class:`Move` of the placement with move code ``code``."""
+        move = self._moves.get(code)
+        if move is None:
+            move = self._moves[code] = Move(self.squares_of(self.placement_mask(code)))
+        return move
 
     def code_of(self, mask: Mask) -> int | None:
         """The move code of the placement covering exactly ``mask``, or None if it is no piece."""
