@@ -139,6 +139,10 @@ class Board:
         self._legal: list[int] | None = None
         self._stack: list[tuple] = []
         self._history: list[tuple[Color, int]] = []  # (colour, move code)
+        #: Pieces put on the board before the first move (see :meth:`from_setup`), per colour.
+        self.setup: dict[Color, tuple[Move, ...]] = {}
+        #: The colour given to move first in the setup position, or None if it was not given.
+        self.setup_turn: Color | None = None
         self._advance_turn(n - 1)
 
     # --- setup -----------------------------------------------------------------------------
@@ -164,6 +168,8 @@ class Board:
                 if reason is not None:
                     raise IllegalMoveError(move, reason)
                 mask = geo.mask_of(move.squares)
+                if mask & board._occupied:
+                    raise IllegalMoveError(move, IllegalReason.OVERLAP)
                 board._occupied |= mask
                 board._own[color] |= mask
                 board._used[color] |= 1 << geo.placement_piece(geo.code_of(mask)).index
@@ -176,6 +182,8 @@ class Board:
                 else board._start_masks[color] & ~board._occupied
             )
         board._finished = 0
+        board.setup = {color: tuple(moves) for color, moves in pieces.items() if moves}
+        board.setup_turn = turn
         if turn is None:
             board._advance_turn(len(board.variant.colors) - 1)
         else:

@@ -377,3 +377,24 @@ class TestVariants:
         assert text.splitlines()[0].split() == list("abcdefghijklmn")
         assert "10 . . . . X X . ." in text
         assert repr(board) == "<Board 'duo': 1 moves, turn orange>"
+
+
+class TestSetup:
+    def test_setup_position_is_remembered_and_follows_the_rules_from_there(self):
+        pieces = {0: [Move.parse("j10,k10"), Move.parse("a1")], 2: [Move.parse("t1")]}
+        board = Board.from_setup("classic", pieces, turn=2)
+        assert board.setup == {0: tuple(pieces[0]), 2: tuple(pieces[2])}
+        assert board.setup_turn == 2 and board.turn == 2
+        assert board.move_stack == []
+        assert board.pieces_played(0) == 2
+        # Setup pieces give corners to attach to, not start squares.
+        assert board.is_legal(Move.parse("i9,i8,h8"), 0) and not board.is_legal(
+            Move.parse("a20"), 0
+        )
+        assert board.copy().setup == board.setup
+
+    def test_setup_refuses_overlapping_or_repeated_pieces(self):
+        with pytest.raises(IllegalMoveError):
+            Board.from_setup("classic", {0: [Move.parse("a1")], 1: [Move.parse("a1")]})
+        with pytest.raises(IllegalMoveError):
+            Board.from_setup("classic", {0: [Move.parse("a1"), Move.parse("c3")]})
