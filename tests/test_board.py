@@ -389,7 +389,7 @@ class TestSetup:
         assert board.pieces_played(0) == 2
         # Setup pieces give corners to attach to, not start squares.
         assert board.is_legal(Move.parse("i9,i8,h8"), 0)
-        assert board.illegal_reason(Move.parse("a20,a19"), 0) == IllegalReason.NO_CORNER
+        assert board.illegal_reason(Move.parse("a20,a19,a18"), 0) == IllegalReason.NO_CORNER
         assert board.copy().setup == board.setup
 
     def test_setup_refuses_overlapping_or_repeated_pieces(self):
