@@ -253,12 +253,11 @@ def read_sgf(text: str) -> Board:
     root = parse_sgf(text)
     variant, options = _root_options(root)
     board = Board(variant, **options)
-    setup: dict[Color, list[Move]] = {}
     move_number = 0
     node: SgfNode | None = root
     while node is not None:
         if any(ident in node.properties for ident in SETUP_PROPERTIES):
-            board = _apply_setup(board, setup, node, options)
+            board = _apply_setup(board, node, options)
         move = _node_move(node, variant, move_number + 1)
         if move is not None:
             move_number += 1
@@ -368,15 +367,14 @@ def _parse_color(value: str, variant: Variant) -> Color | None:
     return color if color is not None and color < len(variant.colors) else None
 
 
-def _apply_setup(
-    board: Board, setup: dict[Color, list[Move]], node: SgfNode, options: dict
-) -> Board:
-    """The position after ``node``'s setup properties, which change ``setup`` in place.
+def _apply_setup(board: Board, node: SgfNode, options: dict) -> Board:
+    """The position after ``node``'s setup properties.
 
     As in Pentobi, a setup turns the current position (earlier setup and moves) into a new
     setup position; ``AE`` removes pieces, ``PL`` says who moves.
     """
     variant = board.variant
+    setup = {color: list(moves) for color, moves in board.setup.items()}
     for color, move in board.move_stack:
         setup.setdefault(color, []).append(move)
     setup_ids = ("AB", "AW") if len(variant.colors) == 2 else ("A1", "A2", "A3", "A4")
@@ -398,19 +396,14 @@ def _apply_setup(
                 setup[owner].remove(move)
             else:
                 setup.setdefault(setup_ids.index(ident), []).append(move)
-    turn = board.turn
+    # Pentobi: who moves after a setup is PL, else the colour that was to move (Blue at first).
+    turn = board.turn if board.move_stack or board.setup else None
     if "PL" in node.properties:
         line, column = node.positions["PL"]
         turn = _parse_color(node.properties["PL"][0], variant)
         if turn is None:
             raise SgfError(f"PL: {node.properties['PL'][0]!r} is not a colour", line, column)
     line, column = next(node.positions[i] for i in node.properties if i in SETUP_PROPERTIES)
-    covered: set[int] = set()
-    for moves in setup.values():
-        for move in moves:
-            if covered.intersection(move.squares):
-                raise SgfError(f"setup piece {move} overlaps another piece", line, column)
-            covered.update(move.squares)
     try:
         return Board.from_setup(variant, setup, turn=turn, **options)
     except IllegalMoveError as error:
@@ -465,21 +458,11 @@ def write_sgf(board: Board, **root_properties: str | None) -> str:
 
 def _setup_properties(board: Board) -> str:
     """``A1``.. (or ``AB``/``AW``) and ``PL`` for a board made by :meth:`Board.from_setup`."""
-    setup: dict[Color, tuple[Move, ...]] = getattr(board, "setup", None) or {}
-    setup_squares = sum(len(move) for moves in setup.values() for move in moves)
-    played_squares = sum(len(move) for _, move in board.move_stack)
-    if board.occupied_mask().bit_count() != setup_squares + played_squares:
-        raise ValueError("this board's setup position is unknown; it cannot be written")
-    if not setup:
-        return ""
     two_colors = len(board.variant.colors) == 2
     ids = ("AB", "AW") if two_colors else ("A1", "A2", "A3", "A4")
     text = "".join(
-        ids[color] + "".join(f"[{move}]" for move in setup[color])
-        for color in board.variant.colors
-        if setup.get(color)
+        ids[color] + "".join(f"[{move}]" for move in moves) for color, moves in board.setup.items()
     )
-    turn = getattr(board, "setup_turn", None)
-    if turn is not None:
-        text += f"PL[{('B', 'W')[turn] if two_colors else turn + 1}]"
+    if board.setup_turn is not None:
+        text += f"PL[{('B', 'W')[board.setup_turn] if two_colors else board.setup_turn + 1}]"
     return text
