@@ -137,13 +137,16 @@ class Board:
         self._finished = 0  # bit per colour that can no longer move
         self._turn: Color | None = None
         self._legal: list[int] | None = None
+        # The colour that moved last while the next turn is not settled yet: settling it needs
+        # move generation, so push() leaves it to the first question about the turn.
+        self._unsettled_after: Color | None = None
         self._stack: list[tuple] = []
         self._history: list[tuple[Color, int]] = []  # (colour, move code)
         #: Pieces put on the board before the first move (see :meth:`from_setup`), per colour.
         self.setup: dict[Color, tuple[Move, ...]] = {}
         #: The colour given to move first in the setup position, or None if it was not given.
         self.setup_turn: Color | None = None
-        self._advance_turn(n - 1)
+        self._unsettled_after = n - 1
 
     # --- setup -----------------------------------------------------------------------------
 
@@ -184,10 +187,8 @@ class Board:
         board._finished = 0
         board.setup = {color: tuple(moves) for color, moves in pieces.items() if moves}
         board.setup_turn = turn
-        if turn is None:
-            board._advance_turn(len(board.variant.colors) - 1)
-        else:
-            board._advance_turn(turn - 1)
+        n = len(board.variant.colors)
+        board._unsettled_after = (n - 1) if turn is None else (turn - 1) % n
         return board
 
     # --- queries ---------------------------------------------------------------------------
@@ -195,14 +196,16 @@ class Board:
     @property
     def turn(self) -> Color | None:
         """The colour to move, or None when the game is over."""
+        self._settle_turn()
         return self._turn
 
     @property
     def player_to_move(self) -> int | None:
         """The player who makes the next move, or None when the game is over."""
-        if self._turn is None:
+        turn = self.turn
+        if turn is None:
             return None
-        return self.variant.player_of_color(self._turn, self.pieces_played(self._turn))
+        return self.variant.player_of_color(turn, self.pieces_played(turn))
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -216,8 +219,8 @@ class Board:
     def legal_codes(self, color: Color | None = None) -> list[int]:
         """Move codes (see :mod:`game.geometry`) of the legal moves of ``color`` (default: the
         colour to move). The list is cached: do not modify it."""
-        if color is None or color == self._turn:
-            if self._turn is None:
+        if color is None or color == self.turn:
+            if self.turn is None:
                 return []
             if self._legal is None:
                 self._legal = self._generate(self._turn)
@@ -231,10 +234,11 @@ class Board:
     @property
     def passed(self) -> frozenset[Color]:
         """The colours that can no longer move (placed everything or are blocked)."""
+        self._settle_turn()
         return frozenset(c for c in self.variant.colors if self._finished >> c & 1)
 
     def is_game_over(self) -> bool:
-        return self._turn is None
+        return self.turn is None
 
     def color_at(self, sq: Square) -> Color | None:
         """The colour covering square ``sq``, or None if it is empty or off the board."""
@@ -287,7 +291,7 @@ class Board:
     def illegal_reason(self, move: Move, color: Color | None = None) -> IllegalReason | None:
         """Why ``move`` by ``color`` (default: the colour to move) is illegal, or None if legal."""
         if color is None:
-            color = self._turn
+            color = self.turn
             if color is None:
                 return IllegalReason.GAME_OVER
         reason = self._shape_reason(move, color)
@@ -324,7 +328,7 @@ class Board:
         of turn, as GTP's ``play`` allows). Then the turn passes to the next colour after it that
         can move. Raises :class:`IllegalMoveError` and changes nothing if the move is illegal."""
         if color is None:
-            color = self._turn
+            color = self.turn
         reason = self.illegal_reason(move, color)
         if reason is not None:
             raise IllegalMoveError(move, reason)
@@ -333,7 +337,7 @@ class Board:
     def push_code(self, code: int, color: Color | None = None) -> None:
         """Play the placement with move code ``code`` without checking that it is legal."""
         if color is None:
-            color = self._turn
+            color = self.turn
         geo = self.geometry
         # The attach list is replaced, never changed in place, so the snapshot can share it.
         self._stack.append(
@@ -347,6 +351,7 @@ class Board:
                 self._finished,
                 self._turn,
                 self._legal,
+                self._unsettled_after,
             )
         )
         self._history.append((color, code))
@@ -364,7 +369,7 @@ class Board:
         self._used[color] |= 1 << piece.index
         self._last_piece[color] = piece
         self._legal = None
-        self._advance_turn(color)
+        self._unsettled_after = color
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
@@ -378,6 +383,7 @@ class Board:
             self._finished,
             self._turn,
             self._legal,
+            self._unsettled_after,
         ) = self._stack.pop()
         color, code = self._history.pop()
         self._own[color] = own
@@ -399,8 +405,13 @@ class Board:
         """The :class:`Move` of a move code."""
         return self.geometry.move(code)
 
+    def _settle_turn(self) -> None:
+        if self._unsettled_after is not None:
+            self._advance_turn(self._unsettled_after)
+
     def _advance_turn(self, after: Color) -> None:
         """Give the turn to the first colour after ``after`` that can move, or end the game."""
+        self._unsettled_after = None
         n = len(self._own)
         for step in range(1, n + 1):
             color = (after + step) % n
@@ -491,14 +502,14 @@ class Board:
         lines.append(f"   {files}")
         for color, name in enumerate(self.variant.color_names):
             pieces = " ".join(p.name for p in self.pieces_left(color))
-            mark = "*" if color == self._turn else " "
+            mark = "*" if color == self.turn else " "
             lines.append(
                 f"{mark}{name.capitalize()}({'XO#@'[color]}): {self.score(color)} [{pieces}]"
             )
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        turn = "over" if self._turn is None else self.variant.color_names[self._turn]
+        turn = "over" if self.turn is None else self.variant.color_names[self.turn]
         options = ", colorless_corners=True" if self.colorless_corners else ""
         if self.scoring != "points":
             options += f", scoring={self.scoring!r}"
