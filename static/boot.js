@@ -1,0 +1,36 @@
+// Runs before Python: shows the named loading stages and registers the service worker.
+// Kept tiny and dependency-free so the first paint does not wait for anything.
+
+const STAGES = ["runtime", "numpy", "engine"];
+const progress = document.getElementById("progress");
+
+function enterStage(name) {
+  const index = STAGES.indexOf(name);
+  if (index < 0 || index < Number(progress.value)) return;
+  progress.value = index;
+  for (const item of document.querySelectorAll("[data-stage]")) {
+    const at = STAGES.indexOf(item.dataset.stage);
+    item.classList.toggle("done", at < index);
+    item.classList.toggle("active", at === index);
+  }
+}
+
+enterStage("runtime");
+// The standard library arrives last of the runtime's files; NumPy's wheel comes next.
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.name.endsWith("/python_stdlib.zip")) enterStage("numpy");
+  }
+}).observe({ type: "resource", buffered: true });
+// PyScript fetches [files] (the game package) once the interpreter and NumPy are loaded.
+addEventListener("py:progress", ({ detail }) => {
+  if (detail === "Loading files") enterStage("engine");
+});
+
+if ("serviceWorker" in navigator) {
+  addEventListener("load", () => {
+    navigator.serviceWorker.register("./sw.js").catch((error) => {
+      console.warn("offline mode unavailable:", error.message);
+    });
+  });
+}

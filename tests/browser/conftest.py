@@ -1,0 +1,72 @@
+"""Playwright fixtures: the built site (dist/) served on 127.0.0.1, driven in Debian's Chromium.
+
+One browser per test session; every test gets a fresh context (its own storage) and fails if
+the page logs a console error or sends a request anywhere but the page's own origin.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from harness import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    INSTALL_HINT,
+    PageRecord,
+    Site,
+    build,
+    new_context,
+    open_page,
+)
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    """The built site; built once per session unless `build.py test` just built it."""
+    if os.environ.get("PYBLOKUS_DIST_BUILT") != "1":
+        build.build()
+    return build.DIST
+
+
+@pytest.fixture(scope="session")
+def site(dist: Path) -> Iterator[Site]:
+    served = Site(dist)
+    yield served
+    served.stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with `{INSTALL_HINT}`")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def record(site: Site) -> Iterator[PageRecord]:
+    """Fails the test if the page logged an error or left the origin."""
+    seen = PageRecord(origin=site.url.rstrip("/"))
+    yield seen
+    assert seen.console_errors == [], "console errors"
+    assert seen.outside_requests == [], "requests left the page's origin"
+
+
+@pytest.fixture
+def context(browser):
+    made = new_context(browser)
+    yield made
+    made.close()
+
+
+@pytest.fixture
+def page(context, site: Site, record: PageRecord):
+    """A fresh page on the built site, booted to `ready`."""
+    return open_page(context, site, record)

@@ -1,0 +1,95 @@
+"""Helpers for the browser tests: build.py's server in a thread, page records, waiting."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+INSTALL_HINT = "apt-get update && apt-get install -y chromium"
+BOOT_TIMEOUT_MS = 60_000
+
+
+def load_build_module():
+    """build.py as a module (it is a script at the repository root, not a package)."""
+    spec = importlib.util.spec_from_file_location("pyblokus_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up there
+    spec.loader.exec_module(module)
+    return module
+
+
+build = load_build_module()
+
+
+class Site:
+    """dist/ served by build.py's server on a free port, in a thread; can be stopped."""
+
+    def __init__(self, directory: Path):
+        self.server = build.make_server(directory)
+        self.url = f"http://127.0.0.1:{self.server.server_port}/"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join()
+
+
+@dataclass
+class PageRecord:
+    """What a page did that a test must not allow: console errors and off-origin requests."""
+
+    origin: str
+    console_errors: list[str] = field(default_factory=list)
+    outside_requests: list[str] = field(default_factory=list)
+
+    def watch(self, page) -> None:
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.console_errors.append(f"pageerror: {error}"))
+        page.context.on("request", self._on_request)
+
+    def _on_console(self, message) -> None:
+        if message.type == "error":
+            self.console_errors.append(message.text)
+
+    def _on_request(self, request) -> None:
+        if not request.url.startswith(self.origin) and not request.url.startswith(
+            ("data:", "blob:")
+        ):
+            self.outside_requests.append(request.url)
+
+
+def new_context(browser, **options):
+    """A fresh browser context (empty storage); service workers blocked unless asked for."""
+    options.setdefault("service_workers", "block")
+    options.setdefault("viewport", {"width": 1280, "height": 900})
+    return browser.new_context(**options)
+
+
+def wait_until_state(page, state: str, timeout: float = BOOT_TIMEOUT_MS) -> None:
+    """Wait for ``document.body.dataset.state`` (a selector, not a JS predicate: the CSP
+    forbids the string evaluation Playwright's wait_for_function would need)."""
+    page.wait_for_selector(f"body[data-state={state}]", state="attached", timeout=timeout)
+
+
+def open_page(context, site: Site, record: PageRecord, path: str = ""):
+    page = context.new_page()
+    record.watch(page)
+    page.goto(site.url + path)
+    wait_until_state(page, "ready")
+    return page
