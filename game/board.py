@@ -486,26 +486,30 @@ class Board:
         return other
 
     def __str__(self) -> str:
-        """An ASCII board like Pentobi's ``showboard``: top row first, one letter per colour
-        (X O # @), ``+`` on empty start squares, then each colour's score and pieces left."""
+        """The board as Pentobi's ``showboard`` draws it: top row first, ``X O # @`` for the
+        colours, ``+`` on empty start squares, and beside the board each colour's points (``!``
+        once it cannot move, ``(n)`` before the colour to make move n) and pieces left."""
         size = self.variant.size
         starts = set(self.variant.start_squares)
-        files = " ".join(FILE_NAMES[:size])
-        lines = [f"   {files}"]
-        for y in range(size - 1, -1, -1):
-            row = []
-            for x in range(size):
-                sq = y * 20 + x
-                color = self.color_at(sq)
-                row.append(".+"[sq in starts] if color is None else "XO#@"[color])
-            lines.append(f"{y + 1:2} {' '.join(row)} {y + 1}")
-        lines.append(f"   {files}")
+        info = {}
         for color, name in enumerate(self.variant.color_names):
-            pieces = " ".join(p.name for p in self.pieces_left(color))
-            mark = "*" if color == self.turn else " "
-            lines.append(
-                f"{mark}{name.capitalize()}({'XO#@'[color]}): {self.score(color)} [{pieces}]"
-            )
+            to_play = f"({len(self._history) + 1}) " if color == self.turn else ""
+            blocked = "" if self.can_move(color) else "!"
+            left = sorted(p.name for p in self.pieces_left(color))
+            info[4 * color] = f"{to_play}{name.capitalize()}({'XO#@'[color]}): "
+            info[4 * color] += f"{self.score(color)}{blocked}"
+            info[4 * color + 1] = " ".join(left[:10])
+            info[4 * color + 2] = " ".join(left[10:])
+        lines = []
+        for row in range(size):
+            y = size - 1 - row
+            cells = []
+            for x in range(size):
+                color = self.color_at(y * 20 + x)
+                cells.append(".+"[y * 20 + x in starts] if color is None else "XO#@"[color])
+            line = f"{y + 1:2} {' '.join(cells)}"
+            lines.append(f"{line}  {info[row]}" if info.get(row) else line)
+        lines.append("   " + " ".join(FILE_NAMES[:size].upper()))
         return "\n".join(lines)
 
     def __repr__(self) -> str:

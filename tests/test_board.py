@@ -373,9 +373,12 @@ class TestVariants:
     def test_showboard_and_repr(self):
         board = Board("duo")
         board.push(Move.parse("e10,f10"))
-        text = str(board)
-        assert text.splitlines()[0].split() == list("abcdefghijklmn")
-        assert "10 . . . . X X . ." in text
+        lines = str(board).splitlines()
+        assert lines[-1].split() == list("ABCDEFGHIJKLMN")
+        assert lines[0] == "14 . . . . . . . . . . . . . .  Purple(X): 2"
+        assert lines[1] == "13 . . . . . . . . . . . . . .  1 F I3 I4 I5 L4 L5 N O4 P"
+        assert lines[4] == "10 . . . . X X . . . . . . . .  (2) Orange(O): 0"
+        assert lines[9] == " 5 . . . . . . . . . + . . . ."
         assert repr(board) == "<Board 'duo': 1 moves, turn orange>"
 
 
