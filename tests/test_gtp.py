@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from game import Board, Move
+from game import Board, Move, __version__
 from game.gtp import GtpEngine
 from game.sgf import read_sgf
 
@@ -46,7 +46,7 @@ class TestProtocol:
     def test_identity(self, duo):
         assert ok(duo, "protocol_version") == "2"
         assert ok(duo, "name") == "pyblokus"
-        assert ok(duo, "version") == "0.1.0"
+        assert ok(duo, "version") == __version__
 
     def test_every_required_command_is_listed_and_known(self, duo):
         listed = ok(duo, "list_commands").split("\n")
@@ -78,7 +78,7 @@ class TestProtocol:
         ok(duo, "play b e10")
         response = duo.execute("showboard")
         assert "\n\n" not in response[:-2]
-        assert response.startswith("= \n   a b c d e f g h i j k l m n\n14 ")
+        assert response == f"= \n{duo.board}\n\n"
 
     def test_quit(self, duo):
         assert ok(duo, "quit") == ""
@@ -326,7 +326,7 @@ class TestRecords:
         path = tmp_path / "game.blksgf"
         ok(duo, f"savesgf {path}")
         text = path.read_text(encoding="utf-8")
-        assert text.startswith("(\n;GM[Blokus Duo]CA[UTF-8]AP[pyblokus:0.1.0]")
+        assert text.startswith(f"(\n;GM[Blokus Duo]CA[UTF-8]AP[pyblokus:{__version__}]")
         assert read_sgf(text).move_stack == duo.board.move_stack
 
     def test_savesgf_of_a_loaded_setup(self, duo, tmp_path):
@@ -369,7 +369,7 @@ class TestSubprocess:
         result = gtp("--level", "1", "--seed", "1", commands=session)
         assert result.returncode == 0, result.stderr
         answers = responses(result.stdout)
-        assert answers[:4] == ["= pyblokus", "= 0.1.0", "= ", "= "]
+        assert answers[:4] == ["= pyblokus", f"= {__version__}", "= ", "= "]
         board = Board("duo")
         board.push(Move.parse("e8,d9,e9,f9,e10"))
         generated = Move.parse(answers[4].removeprefix("= "))

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import VARIANTS, Board, Move
+from game import VARIANTS, Board, Move, __version__
 from game.sgf import SgfError, parse_sgf, read_sgf, read_sgf_headers, write_sgf
 
 DATA = Path(__file__).parent / "data"
@@ -176,7 +176,7 @@ class TestWriting:
         text = write_sgf(board, DT="2026-11-21", PB="Ann", PW="Bob", C="gg ] \\ end")
         assert text == (
             "(\n"
-            ";GM[Blokus Duo]CA[UTF-8]AP[pyblokus:0.1.0]DT[2026-11-21]PB[Ann]PW[Bob]"
+            f";GM[Blokus Duo]CA[UTF-8]AP[pyblokus:{__version__}]DT[2026-11-21]PB[Ann]PW[Bob]"
             "C[gg \\] \\\\ end]\n"
             ";B[e10,f10]\n"
             ";W[j5]\n"
@@ -204,7 +204,7 @@ class TestWriting:
         board = read_sgf(record("duo_setup.blksgf"))
         root = write_sgf(board, DT=None).splitlines()[1]
         assert root == (
-            ";GM[Blokus Duo]CA[UTF-8]AP[pyblokus:0.1.0]"
+            f";GM[Blokus Duo]CA[UTF-8]AP[pyblokus:{__version__}]"
             "AB[e8,e9,f9,d10,e10][g6,f7,g7,h7,g8][h9,h10]AW[i4,h5,i5,j5,i6][k11,k12,k13]PL[W]"
         )
 
