@@ -1,0 +1,422 @@
+"""Solver for the puzzles of :mod:`game.puzzles`: complete solutions from the empty board, or
+completions of a partial position, run in slices so that a page can stay responsive.
+
+    python -m game.solver PUZZLE [--seed S] [--budget SECONDS]
+
+prints a solution as an ASCII board and as moves (``colour move`` per line).
+
+The tiling puzzles (3, 4) are exact cover problems: a depth-first search over bitboards that
+always covers the first empty square in reading order (in polyomino tiling the cheapest good
+choice of most constrained square: everything before it is full, so few pieces fit there),
+taking awkward shapes first and cutting off any position that leaves a closed hole whose size
+no set of remaining pieces can fill. The puzzles played under the game's rules (1, 2) are
+searched move by move in turn order, best-looking moves first, cutting off positions where a
+colour can no longer place its next piece or more squares are dead than the puzzle can leave
+empty.
+
+Searches are depth first and restarted with growing node limits and fresh random move orders
+(Luby's restart sequence), which tames the heavy tail of time to a first solution.
+
+>>> solution = solve(puzzle_board("tetromino_rectangle"), seed=1)
+>>> board = puzzle_board("tetromino_rectangle")
+>>> for color, move in solution:
+...     board.push(move, color)
+>>> board.is_solved()
+True
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from math import gcd
+
+from .geometry import Mask
+from .pieces import PIECE_BY_NAME, Move
+from .puzzles import (
+    PUZZLES,
+    PuzzleBoard,
+    RulesPuzzleBoard,
+    TilingPuzzleBoard,
+    find_puzzle,
+    puzzle_board,
+)
+from .variants import Color
+
+Solution = list[tuple[Color, Move]]
+
+# Shapes that fit in few ways go first: left for the end they rarely find a place. Found by
+# trying orders on the pentomino rectangle; the corner-hugging ones last.
+AWKWARD_FIRST = tuple(
+    PIECE_BY_NAME[name].index
+    for name in "X W F U T5 Z5 V5 N Y L5 P I5 T4 Z4 L4 O4 I4 V3 I3 2 1".split()
+)
+
+
+# Weight of a newly dead square against one square of open rim, and the random spread added to
+# move scores in seeded searches.
+WASTE_WEIGHT = 10
+NOISE = 2.0
+
+
+class TilingSearch:
+    """Depth-first exact cover of the empty squares of a tiling puzzle board, in slices.
+
+    ``seed`` None keeps the fixed awkward-first order; an int shuffles shapes of similar
+    awkwardness and the placements of each shape. ``node_limit`` ends the search (without a
+    solution) after that many placements; :attr:`exhausted` tells a finished search without a
+    solution (no completion exists) from one that hit its limit.
+    """
+
+    def __init__(self, board: TilingPuzzleBoard, seed: int | str | None = None, node_limit=None):
+        geo = self.geometry = board.geometry
+        self.board = board.copy()
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.solution: Solution | None = None
+        self.exhausted = False
+        self._counts = counts = [0] * len(AWKWARD_FIRST)
+        for color in board.puzzle.colors:
+            for piece in board.pieces_left(color):
+                counts[piece.index] += 1
+        sizes = [geo.orientations_of_piece[i][0].piece.size for i, n in enumerate(counts) if n]
+        self._hole_unit = gcd(*sizes) if sizes else 1
+        rng = random.Random(seed)
+        jitter = 0.0 if seed is None else 2.0
+        priority = {
+            piece: rank + rng.uniform(0, jitter) for rank, piece in enumerate(AWKWARD_FIRST)
+        }
+        self._full = geo.full
+        occupied = board.occupied_mask()
+        # The anchor of a placement is its first square in reading order, so the placements
+        # that may cover the first empty square are exactly those anchored on it.
+        by_anchor: list[list[tuple[float, float, int, Mask, int]]] = [[] for _ in range(geo.bits)]
+        for orientation in geo.orientations:
+            piece = orientation.piece.index
+            if not counts[piece]:
+                continue
+            for anchor in range(geo.bits):
+                mask = orientation.mask << anchor
+                if mask & geo.full == mask and not mask & occupied:
+                    by_anchor[anchor].append(
+                        (
+                            priority[piece],
+                            rng.random(),
+                            piece,
+                            mask,
+                            orientation.index * geo.bits + anchor,
+                        )
+                    )
+        self._candidates = [[entry[2:] for entry in sorted(entries)] for entries in by_anchor]
+        self._occupied = occupied
+        self._placed: list[tuple[int, Mask, int]] = []
+        free = geo.full & ~occupied
+        self._stack = [[self._candidates[(free & -free).bit_length() - 1], 0]] if free else []
+        if _closes_bad_hole(free, free, geo.edge_neighbors, self._hole_unit, reach=geo.bits):
+            self._stack = []  # a region of the given position can never be filled
+        self._just_solved = not free
+        if not free:
+            self.solution = []
+
+    def run(self, node_budget: int) -> bool:
+        """Search for up to ``node_budget`` more placements. True when the search is over: a
+        solution was found (:attr:`solution`), none exists (:attr:`exhausted`) or the node
+        limit is reached. Calling again after a solution looks for the next one."""
+        if self._just_solved:
+            self._just_solved = False
+            if self.solution is not None and self._placed:
+                self._undo()
+        self.solution = None
+        counts, full, stack, placed = self._counts, self._full, self._stack, self._placed
+        edge_neighbors, unit = self.geometry.edge_neighbors, self._hole_unit
+        occupied = self._occupied
+        stop = self.nodes + node_budget
+        if self.node_limit is not None:
+            stop = min(stop, self.node_limit)
+        nodes = self.nodes
+        while stack:
+            if nodes >= stop:
+                self.nodes, self._occupied = nodes, occupied
+                return nodes == self.node_limit
+            frame = stack[-1]
+            candidates, i = frame
+            n = len(candidates)
+            while i < n:
+                piece, mask, code = candidates[i]
+                i += 1
+                if counts[piece] and not mask & occupied:
+                    break
+            else:
+                stack.pop()
+                if placed:
+                    piece, mask, _ = placed.pop()
+                    occupied ^= mask
+                    counts[piece] += 1
+                continue
+            frame[1] = i
+            nodes += 1
+            occupied |= mask
+            free = full & ~occupied
+            if not free:
+                counts[piece] -= 1
+                placed.append((piece, mask, code))
+                self.nodes, self._occupied = nodes, occupied
+                self._finish()
+                return True
+            if _closes_bad_hole(edge_neighbors(mask) & free, free, edge_neighbors, unit):
+                occupied ^= mask
+                continue
+            counts[piece] -= 1
+            placed.append((piece, mask, code))
+            stack.append([self._candidates[(free & -free).bit_length() - 1], 0])
+        self.nodes, self._occupied = nodes, occupied
+        self.exhausted = True
+        return True
+
+    def _undo(self) -> None:
+        piece, mask, _ = self._placed.pop()
+        self._occupied ^= mask
+        self._counts[piece] += 1
+
+    def _finish(self) -> None:
+        """Turn the placements into (colour, move) pairs: each piece goes to the first colour
+        that still owns it."""
+        board = self.board.copy()
+        for _, _, code in self._placed:
+            board.push_code(code)
+        start = len(self.board.move_stack)
+        self.solution = board.move_stack[start:]
+        self._just_solved = True
+
+
+def _closes_bad_hole(seeds: Mask, free: Mask, edge_neighbors, unit: int, reach: int = 4) -> bool:
+    """Whether one of the regions of ``free`` touching ``seeds`` is closed, small (found within
+    ``reach`` growth steps) and of a size that is not a multiple of ``unit``."""
+    while seeds:
+        region = seeds & -seeds
+        for _ in range(reach):
+            grown = (region | edge_neighbors(region)) & free
+            if grown == region:
+                if region.bit_count() % unit:
+                    return True
+                break
+            region = grown
+        seeds &= ~region
+    return False
+
+
+class RulesSearch:
+    """Depth-first search for puzzles under the game's rules, in slices: moves in turn order,
+    each colour's moves ordered by how few squares they waste. Same interface as
+    :class:`TilingSearch`."""
+
+    def __init__(self, board: RulesPuzzleBoard, seed: int | str | None = None, node_limit=None):
+        self.board = board.copy()
+        self.geometry = board.geometry
+        self.node_limit = node_limit
+        self.nodes = 0
+        self.solution: Solution | None = None
+        self.exhausted = False
+        self._rng = random.Random(seed)
+        self._noise = 0.0 if seed is None else NOISE
+        self._start = len(board.move_stack)
+        self._slack = self.geometry.full.bit_count() - board.puzzle.squares_total
+        self._stack = [] if self._dead_end() else [[self._ordered_moves(), 0]]
+        self._just_solved = False
+        if board.is_solved():
+            self.solution, self._just_solved = [], True
+
+    def run(self, node_budget: int) -> bool:
+        """Like :meth:`TilingSearch.run`."""
+        board, stack = self.board, self._stack
+        if self._just_solved:
+            self._just_solved = False
+            if len(board.move_stack) > self._start:
+                board.pop()
+        self.solution = None
+        stop = self.nodes + node_budget
+        if self.node_limit is not None:
+            stop = min(stop, self.node_limit)
+        while stack:
+            if self.nodes >= stop:
+                return self.nodes == self.node_limit
+            frame = stack[-1]
+            codes, i = frame
+            if i == len(codes):
+                stack.pop()
+                if len(board.move_stack) > self._start:
+                    board.pop()
+                continue
+            frame[1] = i + 1
+            self.nodes += 1
+            board.push_code(codes[i])
+            if board.is_solved():
+                self.solution = board.move_stack[self._start :]
+                self._just_solved = True
+                return True
+            if self._dead_end():
+                board.pop()
+                continue
+            stack.append([self._ordered_moves(), 0])
+        self.exhausted = True
+        return True
+
+    def _dead_end(self) -> bool:
+        """Whether some colour can no longer place its next piece, or more squares are out of
+        every colour's reach than the puzzle may leave empty."""
+        board = self.board
+        occupied = board.occupied_mask()
+        dead = self.geometry.full & ~occupied
+        for color in board.variant.colors:
+            forbidden = board.forbidden_mask(color)
+            dead &= forbidden
+            if board.pieces_left(color) and not board._generate(color):
+                return True
+        return dead.bit_count() > self._slack
+
+    def _ordered_moves(self) -> list[int]:
+        """The legal move codes of the colour to move, most promising first."""
+        board = self.board
+        color = board.turn
+        geo = self.geometry
+        full = geo.full
+        occupied = board.occupied_mask()
+        free = full & ~occupied
+        forbidden = [board.forbidden_mask(c) for c in board.variant.colors]
+        others = ~0
+        for c, mask in enumerate(forbidden):
+            if c != color:
+                others &= mask
+        rng, noise = self._rng, self._noise
+        scored = []
+        for code in board.legal_codes():
+            mask = geo.placement_mask(code)
+            rim = geo.edge_neighbors(mask) & free & ~mask
+            # Squares that become unusable by every colour, and the open rim the piece leaves.
+            dead = rim & others & ~forbidden[color]
+            scored.append(
+                (WASTE_WEIGHT * dead.bit_count() + rim.bit_count() + noise * rng.random(), code)
+            )
+        scored.sort()
+        return [code for _, code in scored]
+
+
+def luby(i: int) -> int:
+    """The ``i``-th term (from 1) of Luby's restart sequence 1 1 2 1 1 2 4 1 1 2 ...
+
+    >>> [luby(i) for i in range(1, 11)]
+    [1, 1, 2, 1, 1, 2, 4, 1, 1, 2]
+    """
+    k = i.bit_length()
+    while i != (1 << k) - 1:
+        i -= (1 << (k - 1)) - 1
+        k = i.bit_length()
+    return 1 << (k - 1)
+
+
+# Nodes of the first restart; later ones get Luby multiples of it.
+RESTART_BASE = {TilingPuzzleBoard: 4000, RulesPuzzleBoard: 300}
+
+
+class Solver:
+    """Finds a completion of ``board`` (a puzzle board, left unchanged) in slices.
+
+    >>> solver = Solver(puzzle_board("tetromino_rectangle"), seed=3)
+    >>> while not solver.step(1000):
+    ...     pass
+    >>> len(solver.solution)
+    20
+
+    Each :meth:`step` does a bounded amount of work and returns whether the solver is done:
+    :attr:`solution` holds the moves that complete the puzzle, or is None if the search space
+    was exhausted (:attr:`proved_unsolvable`). Stop calling to cancel.
+    """
+
+    def __init__(self, board: PuzzleBoard, seed: int | None = None):
+        self.board = board.copy()
+        self.seed = seed
+        self.nodes = 0
+        self.restarts = 0
+        self.solution: Solution | None = None
+        self.proved_unsolvable = False
+        self._search_class = TilingSearch if isinstance(board, TilingPuzzleBoard) else RulesSearch
+        self._base = RESTART_BASE[type(board)]
+        self._search = self._new_search()
+
+    def _new_search(self):
+        self.restarts += 1
+        # The first search of an unseeded solver keeps the plain order; string seeds are stable.
+        seed = None if self.seed is None and self.restarts == 1 else f"{self.seed}/{self.restarts}"
+        return self._search_class(self.board, seed, node_limit=self._base * luby(self.restarts))
+
+    def step(self, node_budget: int = 2000) -> bool:
+        """Search for up to ``node_budget`` nodes; True once done (solved or proved unsolvable)."""
+        if self.solution is not None or self.proved_unsolvable:
+            return True
+        search = self._search
+        before = search.nodes
+        finished = search.run(node_budget)
+        self.nodes += search.nodes - before
+        if not finished:
+            return False
+        if search.solution is not None:
+            self.solution = search.solution
+        elif search.exhausted:
+            self.proved_unsolvable = True
+        else:
+            self._search = self._new_search()
+            return False
+        return True
+
+
+def solve(
+    board: PuzzleBoard,
+    seed: int | None = None,
+    budget: float | None = None,
+    node_budget: int | None = None,
+) -> Solution | None:
+    """The moves completing ``board``, or None if none was found within ``budget`` seconds and
+    ``node_budget`` nodes (no limit when both are None) or none exists."""
+    solver = Solver(board, seed)
+    deadline = None if budget is None else time.perf_counter() + budget
+    while not solver.step(1000):
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
+        if node_budget is not None and solver.nodes >= node_budget:
+            return None
+    return solver.solution
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m game.solver", description="Solve a one-player Blokus puzzle."
+    )
+    parser.add_argument("puzzle", help=f"puzzle name or number: {', '.join(PUZZLES)} or 1-4")
+    parser.add_argument("--seed", type=int, default=None, help="vary the solution found")
+    parser.add_argument("--budget", type=float, default=None, help="give up after SECONDS")
+    args = parser.parse_args(argv)
+    try:
+        puzzle = find_puzzle(args.puzzle)
+    except ValueError as error:
+        parser.error(str(error))
+    board = puzzle_board(puzzle)
+    start = time.perf_counter()
+    solution = solve(board, seed=args.seed, budget=args.budget)
+    seconds = time.perf_counter() - start
+    if solution is None:
+        print(f"no solution found in {seconds:.1f} s", file=sys.stderr)
+        return 1
+    names = board.variant.color_names
+    for color, move in solution:
+        board.push(move, color)
+    print(board)
+    print(f"solved in {seconds:.2f} s")
+    for color, move in solution:
+        print(names[color], move)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
