@@ -252,9 +252,11 @@ class GtpEngine:
         return ""
 
     def cmd_set_random_seed(self, args: list[str]) -> str:
-        if len(args) != 1 or not args[0].lstrip("-").isdigit():
-            raise GtpError("command needs one integer argument")
-        self.random.seed(int(args[0]))
+        try:
+            (seed,) = map(int, args)
+        except ValueError:
+            raise GtpError("command needs one integer argument") from None
+        self.random.seed(seed)
         return ""
 
     def cmd_cputime(self, args: list[str]) -> str:

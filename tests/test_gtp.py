@@ -72,7 +72,8 @@ class TestProtocol:
         assert fails(duo, "play b") == "command needs 2 arguments"
         assert fails(duo, "genmove") == "missing argument"
         assert fails(duo, "genmove b w") == "too many arguments"
-        assert fails(duo, "set_random_seed x") == "command needs one integer argument"
+        for seed in ("x", "--5", "1 2", ""):
+            assert fails(duo, f"set_random_seed {seed}") == "command needs one integer argument"
 
     def test_responses_never_contain_a_blank_line(self, duo):
         ok(duo, "play b e10")
