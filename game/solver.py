@@ -3,7 +3,8 @@ completions of a partial position, run in slices so that a page can stay respons
 
     python -m game.solver PUZZLE [--seed S] [--budget SECONDS]
 
-prints a solution as an ASCII board and as moves (``colour move`` per line).
+prints a solution as an ASCII board and as moves (``colour move`` per line); ``--save`` stores
+it as the puzzle's shipped solution (:func:`game.puzzles.stored_solution`).
 
 The tiling puzzles (3, 4) are exact cover problems: a depth-first search over bitboards that
 always covers the first empty square in reading order (in polyomino tiling the cheapest good
@@ -28,6 +29,7 @@ True
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 import time
@@ -37,6 +39,8 @@ from .geometry import Mask
 from .pieces import PIECE_BY_NAME, Move
 from .puzzles import (
     PUZZLES,
+    SOLUTIONS_FILE,
+    Puzzle,
     PuzzleBoard,
     RulesPuzzleBoard,
     TilingPuzzleBoard,
@@ -116,9 +120,7 @@ class TilingSearch:
         self._stack = [[self._candidates[(free & -free).bit_length() - 1], 0]] if free else []
         if _closes_bad_hole(free, free, geo.edge_neighbors, self._hole_unit, reach=geo.bits):
             self._stack = []  # a region of the given position can never be filled
-        self._just_solved = not free
-        if not free:
-            self.solution = []
+        self._just_solved = False
 
     def run(self, node_budget: int) -> bool:
         """Search for up to ``node_budget`` more placements. True when the search is over: a
@@ -126,8 +128,7 @@ class TilingSearch:
         limit is reached. Calling again after a solution looks for the next one."""
         if self._just_solved:
             self._just_solved = False
-            if self.solution is not None and self._placed:
-                self._undo()
+            self._undo()
         self.solution = None
         counts, full, stack, placed = self._counts, self._full, self._stack, self._placed
         edge_neighbors, unit = self.geometry.edge_neighbors, self._hole_unit
@@ -225,16 +226,13 @@ class RulesSearch:
         self._slack = self.geometry.full.bit_count() - board.puzzle.squares_total
         self._stack = [] if self._dead_end() else [[self._ordered_moves(), 0]]
         self._just_solved = False
-        if board.is_solved():
-            self.solution, self._just_solved = [], True
 
     def run(self, node_budget: int) -> bool:
         """Like :meth:`TilingSearch.run`."""
         board, stack = self.board, self._stack
         if self._just_solved:
             self._just_solved = False
-            if len(board.move_stack) > self._start:
-                board.pop()
+            board.pop()
         self.solution = None
         stop = self.nodes + node_budget
         if self.node_limit is not None:
@@ -343,7 +341,10 @@ class Solver:
         self.proved_unsolvable = False
         self._search_class = TilingSearch if isinstance(board, TilingPuzzleBoard) else RulesSearch
         self._base = RESTART_BASE[type(board)]
-        self._search = self._new_search()
+        if board.is_solved():
+            self.solution = []
+        else:
+            self._search = self._new_search()
 
     def _new_search(self):
         self.restarts += 1
@@ -396,6 +397,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("puzzle", help=f"puzzle name or number: {', '.join(PUZZLES)} or 1-4")
     parser.add_argument("--seed", type=int, default=None, help="vary the solution found")
     parser.add_argument("--budget", type=float, default=None, help="give up after SECONDS")
+    parser.add_argument(
+        "--save", action="store_true", help=f"store the solution in {SOLUTIONS_FILE.name}"
+    )
     args = parser.parse_args(argv)
     try:
         puzzle = find_puzzle(args.puzzle)
@@ -415,7 +419,19 @@ def main(argv: list[str] | None = None) -> int:
     print(f"solved in {seconds:.2f} s")
     for color, move in solution:
         print(names[color], move)
+    if args.save:
+        save_solution(puzzle, solution)
     return 0
+
+
+def save_solution(puzzle: Puzzle, solution: Solution) -> None:
+    """Store ``solution`` as the shipped solution of ``puzzle`` (see :func:`stored_solution`)."""
+    stored = json.loads(SOLUTIONS_FILE.read_text()) if SOLUTIONS_FILE.exists() else {}
+    stored[puzzle.name] = [[color, str(move)] for color, move in solution]
+    SOLUTIONS_FILE.parent.mkdir(exist_ok=True)
+    # One puzzle per line: diffs stay readable.
+    lines = [f"{json.dumps(name)}: {json.dumps(moves)}" for name, moves in sorted(stored.items())]
+    SOLUTIONS_FILE.write_text("{\n" + ",\n".join(lines) + "\n}\n")
 
 
 if __name__ == "__main__":

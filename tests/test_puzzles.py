@@ -1,0 +1,184 @@
+"""The rule book's one-player puzzles through their boards: rules, reasons, progress, undo,
+and the shipped solutions checked under each puzzle's rules."""
+
+import pytest
+
+from game import PIECES, Board, IllegalMoveError, IllegalReason, Move
+from game.puzzles import (
+    PUZZLES,
+    Progress,
+    PuzzleReason,
+    RulesPuzzleBoard,
+    TilingPuzzleBoard,
+    find_puzzle,
+    puzzle_board,
+    stored_solution,
+)
+
+
+def snapshot(board):
+    return (str(board), board.turn, board.progress(), [str(m) for _, m in board.move_stack])
+
+
+class TestPuzzles:
+    def test_found_by_name_or_rule_book_number(self):
+        assert find_puzzle("3") is find_puzzle(3) is PUZZLES["tetromino_rectangle"]
+        assert find_puzzle(" All84 ").number == 1
+        with pytest.raises(ValueError, match="unknown puzzle"):
+            find_puzzle("5")
+
+    @pytest.mark.parametrize(
+        "name, pieces, squares, area",
+        [
+            ("all84", 84, 356, 400),
+            ("all84_largest_first", 84, 356, 400),
+            ("tetromino_rectangle", 20, 80, 80),
+            ("pentomino_rectangle", 48, 240, 240),
+        ],
+    )
+    def test_sizes_are_the_rule_books(self, name, pieces, squares, area):
+        puzzle = PUZZLES[name]
+        assert (puzzle.pieces_total, puzzle.squares_total) == (pieces, squares)
+        assert puzzle.width * puzzle.height == area
+        board = puzzle_board(name)
+        assert board.progress() == Progress(0, pieces, 0, squares)
+        assert not board.is_solved() and not board.is_stuck()
+
+
+class TestTilingBoard:
+    def test_any_colour_owning_the_shape_may_place_it(self):
+        board = puzzle_board("tetromino_rectangle")
+        i4 = ["a1,b1,c1,d1", "e1,f1,g1,h1", "a2,b2,c2,d2", "e2,f2,g2,h2"]
+        for text in i4:
+            board.push(Move.parse(text))
+        assert [color for color, _ in board.move_stack] == [0, 1, 2, 3]
+        reason = board.illegal_reason(Move.parse("a3,b3,c3,d3"))
+        assert reason is IllegalReason.PIECE_USED
+        board.pop()
+        board.push(Move.parse("e2,f2,g2,h2"), 3)
+        assert board.color_at(Move.parse("h2").squares[0]) == 3
+        assert board.progress() == Progress(4, 20, 16, 80)
+
+    @pytest.mark.parametrize(
+        "text, reason",
+        [
+            ("h1,i1,j1,k1", IllegalReason.OFF_BOARD),
+            ("a1,c1,d1,e1", IllegalReason.NOT_A_PIECE),
+            ("a1,b1,c1", PuzzleReason.NOT_IN_PUZZLE),
+            ("a1,b1,c1,d1,e1", PuzzleReason.NOT_IN_PUZZLE),
+            ("a1,a2,a3,a4", IllegalReason.OVERLAP),
+        ],
+    )
+    def test_illegal_moves_say_why_and_change_nothing(self, text, reason):
+        board = puzzle_board("tetromino_rectangle")
+        board.push(Move.parse("a1,b1,c1,d1"))
+        before = snapshot(board)
+        move = Move.parse(text)
+        assert board.illegal_reason(move) is reason
+        assert move not in board.legal_moves
+        with pytest.raises(IllegalMoveError) as error:
+            board.push(move)
+        assert error.value.reason is reason
+        assert snapshot(board) == before
+
+    def test_legal_moves_are_the_placements_that_fit(self):
+        board = puzzle_board("tetromino_rectangle")
+        moves = set(board.legal_moves)
+        assert len(moves) == len(board.legal_moves)
+        assert all(board.is_legal(m) for m in moves)
+        # Placements inside 8 wide x 10 high, by hand: a 3x2 box fits 6*9 ways, a 2x3 box 7*8.
+        boxes = 6 * 9 + 7 * 8
+        i4, o4 = 5 * 10 + 8 * 7, 7 * 9
+        t4 = z4 = 2 * boxes  # four orientations, two of each box
+        l4 = 4 * boxes  # eight orientations
+        assert len(moves) == i4 + o4 + t4 + z4 + l4 == 1049
+        assert Move.parse("a1,b1,a2,b2") in board.legal_moves
+
+    def test_pop_restores_the_position(self):
+        board = puzzle_board("pentomino_rectangle")
+        empty = snapshot(board)
+        board.push(Move.parse("a1,b1,c1,d1,e1"))
+        board.push(Move.parse("a2,b2,a3,b3,a4"))
+        assert board.pop() == Move.parse("a2,b2,a3,b3,a4")
+        board.pop()
+        assert snapshot(board) == empty
+
+    def test_copy_is_independent(self):
+        board = puzzle_board("tetromino_rectangle")
+        other = board.copy()
+        other.push(Move.parse("a1,b1,c1,d1"))
+        assert isinstance(other, TilingPuzzleBoard)
+        assert board.progress().pieces == 0 and other.progress().pieces == 1
+
+    def test_stuck_when_no_piece_fits(self):
+        board = puzzle_board("tetromino_rectangle")
+        for text in stored_solution("tetromino_rectangle")[:-1]:
+            board.push(text[1], text[0])
+        last_color, last = stored_solution("tetromino_rectangle")[-1]
+        assert board.turn == last_color and list(board.legal_moves) == [last]
+        board.push(last)
+        assert board.is_solved() and not board.is_stuck() and board.turn is None
+        assert board.illegal_reason(last) is PuzzleReason.SOLVED
+
+
+class TestRulesBoard:
+    def test_colours_move_in_turn_under_the_game_rules(self):
+        board = puzzle_board("all84")
+        assert isinstance(board, RulesPuzzleBoard)
+        assert board.illegal_reason(Move.parse("a1")) is IllegalReason.START
+        assert board.illegal_reason(Move.parse("t1"), 2) is PuzzleReason.NOT_YOUR_TURN
+        board.push(Move.parse("a20"))
+        assert board.illegal_reason(Move.parse("b20"), 0) is PuzzleReason.NOT_YOUR_TURN
+        board.push(Move.parse("s20,t20"))
+        assert board.progress() == Progress(2, 84, 3, 356)
+
+    def test_free_order_lets_any_colour_move(self):
+        board = puzzle_board("all84", free_order=True)
+        board.push(Move.parse("t1"), 2)
+        board.push(Move.parse("a1,a2"), 3)
+        assert [c for c, _ in board.move_stack] == [2, 3]
+
+    def test_largest_first_refuses_smaller_pieces(self):
+        board = puzzle_board("all84_largest_first")
+        assert board.illegal_reason(Move.parse("a20,b20")) is PuzzleReason.LARGER_FIRST
+        assert all(m.piece.size == 5 for m in board.legal_moves)
+        with pytest.raises(IllegalMoveError):
+            board.push(Move.parse("a20"))
+        board.push(Move.parse("a20,b20,c20,d20,e20"))
+        assert board.required_size() == 5
+
+    def test_copy_keeps_the_puzzle(self):
+        board = puzzle_board("all84_largest_first")
+        other = board.copy()
+        other.push(Move.parse("a20,b20,c20,d20,e20"))
+        assert isinstance(other, RulesPuzzleBoard) and other.puzzle is board.puzzle
+        assert board.progress().pieces == 0
+
+
+@pytest.mark.parametrize("name", ["tetromino_rectangle", "pentomino_rectangle"])
+class TestShippedSolutions:
+    def test_replays_to_the_solved_state(self, name):
+        board = puzzle_board(name)
+        for color, move in stored_solution(name):
+            board.push(move, color)
+        assert board.is_solved() and not board.is_stuck()
+        assert board.progress().squares == board.puzzle.squares_total
+
+    def test_is_a_solution_by_the_puzzle_rules_checked_independently(self, name):
+        puzzle = find_puzzle(name)
+        solution = stored_solution(name)
+        shapes = sorted((color, move.piece.index) for color, move in solution)
+        assert shapes == sorted((c, p.index) for c in puzzle.colors for p in puzzle.pieces)
+        covered = [sq for _, move in solution for sq in move.squares]
+        assert len(covered) == len(set(covered)) == puzzle.squares_total
+        assert all(sq % 20 < puzzle.width and sq // 20 < puzzle.height for sq in covered)
+        if puzzle.game_rules:
+            game = Board("classic")  # the plain game checks every corner rule
+            for color, move in solution:
+                game.push(move, color)
+            assert all(len(game.pieces_left(c)) == 0 for c in game.variant.colors)
+            colors = [color for color, _ in solution]
+            assert colors == [i % 4 for i in range(len(PIECES) * 4)]
+        if puzzle.largest_first:
+            sizes = [move.piece.size for _, move in solution]
+            assert sizes == sorted(sizes, reverse=True)
