@@ -199,6 +199,12 @@ class Board:
         self._settle_turn()
         return self._turn
 
+    @turn.setter
+    def turn(self, color: Color) -> None:
+        """Give the move to ``color`` (GTP lets any colour move at any time); if it cannot move,
+        to the next colour after it that can. :meth:`pop` undoes this with the move before."""
+        self._advance_turn((color - 1) % len(self._own))
+
     @property
     def player_to_move(self) -> int | None:
         """The player who makes the next move, or None when the game is over."""

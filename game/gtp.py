@@ -207,23 +207,14 @@ class GtpEngine:
         color = self.color_arg(args)
         if not self.board.can_move(color):
             return "pass"
-        position = self.board if color == self.board.turn else self._position_with_turn(color)
+        position = self.board.copy()
+        position.turn = color
         move = choose_move(position, self.level, seed=self.random.randrange(2**32))
         # The AI is ours to trust, but GTP must never answer with an illegal move.
         if move is None or not self.board.is_legal(move, color):
             raise GtpError(f"player generated illegal move: {move}")
         self.board.push(move, color)
         return str(move)
-
-    def _position_with_turn(self, color: Color) -> Board:
-        """The current position with ``color`` to move (GTP lets any colour move any time).
-
-        Only what is on the board carries over, not which piece each colour placed last.
-        """
-        pieces = {c: list(moves) for c, moves in self.board.setup.items()}
-        for moves_color, move in self.board.move_stack:
-            pieces.setdefault(moves_color, []).append(move)
-        return Board.from_setup(self.board.variant, pieces, turn=color, **self.options)
 
     def cmd_all_legal(self, args: list[str]) -> str:
         if len(args) > 1:

@@ -400,3 +400,15 @@ class TestSetup:
             Board.from_setup("classic", {0: [Move.parse("a1")], 1: [Move.parse("a1")]})
         with pytest.raises(IllegalMoveError):
             Board.from_setup("classic", {0: [Move.parse("a1"), Move.parse("c3")]})
+
+
+def test_turn_can_be_given_to_any_colour_that_can_move():
+    board = Board("classic")
+    board.turn = 2
+    assert board.turn == 2 and board.player_to_move == 2
+    assert all(c == 2 for c in [board.turn]) and Move.parse("t1") in board.legal_moves
+    board.push(Move.parse("t1"))
+    assert board.turn == 3
+    blocked = Board.from_setup("classic", {0: [Move.parse("t1")]})
+    blocked.turn = 2  # Red's corner is taken: the move goes on to Green
+    assert blocked.turn == 3
