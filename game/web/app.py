@@ -1,24 +1,478 @@
-"""PyScript glue: the only module that touches the DOM."""
+"""PyScript glue: the only module that touches the DOM. It reads DOM events, calls the engine
+and :mod:`game.web.session`, and renders with :mod:`game.web.view`; nothing else lives here."""
 
+from __future__ import annotations
+
+import asyncio
+import random
 import sys
 
 import js
 import numpy
 import pyodide
+from pyodide.ffi import create_proxy, to_js
 
-import game
-from game.web import view
+from game import IllegalReason, Move, Piece, find_piece, parse_square, square_name
+from game.ai import HINT_LEVEL, Search
+
+from . import view
+from .ghost import (
+    Ghost,
+    default_orientation,
+    flipped,
+    ghost_cells,
+    ghost_for_move,
+    ghost_move,
+    moved,
+    on_board,
+    piece_for_key,
+    rotated,
+)
+from .session import SAVE_KEY, GameOptions, Seat, Session
+
+#: Seconds of search per slice before the page gets the event loop back.
+SEARCH_SLICE = 0.03
+#: Shortest time a computer move takes on screen, so people can follow a computer-only game.
+COMPUTER_MOVE_PAUSE = 0.25
+NOTICE_SECONDS = 6
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
+DEFAULT_OPTIONS = GameOptions(
+    "classic", seats=(Seat("human"), Seat("computer", 2), Seat("computer", 2), Seat("computer", 2))
+)
+
+document = js.document
+
+
+def element(id_: str):
+    return document.getElementById(id_)
+
+
+def listen(target, event: str, handler, **options) -> None:
+    """addEventListener with a proxy that lives as long as the page."""
+    js_options = to_js(options, dict_converter=js.Object.fromEntries)
+    target.addEventListener(event, create_proxy(handler), js_options)
+
+
+class App:
+    """The page's state beyond the game itself: selection, ghost, the computer's search."""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self.selected: Piece | None = None
+        self.ghost: Ghost | None = None
+        self.touch = False  # the last pointer was a finger: taps position, Place confirms
+        self.generation = 0  # bumped whenever the game changes under a running search
+        self.thinking = False
+        self.notice_timer = None
+        self.seed = random.randrange(1 << 30)
+
+    # --- rendering --------------------------------------------------------------------------
+
+    @property
+    def board(self):
+        return self.session.board
+
+    def human_to_move(self) -> bool:
+        return self.board.turn is not None and not self.session.is_computer_turn()
+
+    def render(self) -> None:
+        board = self.board
+        show_corners = element("show-corners").checked and self.human_to_move()
+        element("board-host").innerHTML = view.game_board_svg(
+            board, attach_color=board.turn if show_corners else None
+        )
+        element("trays").innerHTML = view.trays_html(
+            board, selected=self.selected, human_turn=self.human_to_move()
+        )
+        element("scores").innerHTML = view.scoreboard_html(self.session)
+        self.render_status()
+        self.render_ghost()
+
+    def render_status(self) -> None:
+        session = self.session
+        element("status").textContent = view.status_text(session, thinking=self.thinking)
+        element("undo").disabled = not session.can_undo()
+        element("redo").disabled = not session.can_redo()
+        element("hint").disabled = not self.human_to_move()
+        resume = element("continue")
+        resume.hidden = not (session.paused and session.is_computer_turn())
+        state = "over" if self.board.turn is None else "thinking" if self.thinking else "ready"
+        document.body.dataset.state = state
+
+    def render_ghost(self) -> None:
+        layer = element("ghost")
+        status = element("ghost-status")
+        active = self.ghost is not None and self.human_to_move()
+        for id_ in ("rotate", "rotate-left", "flip", "place"):
+            element(id_).disabled = not active
+        if not active:
+            layer.innerHTML = ""
+            status.textContent = ""
+            return
+        ghost = self.ghost
+        reason = self.ghost_reason()
+        size = self.board.variant.size
+        color = self.board.variant.color_names[self.board.turn]
+        layer.innerHTML = view.ghost_svg(
+            ghost_cells(ghost), size, color=color, legal=reason is None
+        )
+        anchor = ghost.anchor if on_board(ghost.anchor, size, size) else (0, 0)
+        status.textContent = view.ghost_status(
+            ghost.piece, square_name(anchor[1] * 20 + anchor[0]), reason
+        )
+
+    def ghost_reason(self):
+        move = ghost_move(self.ghost, self.board.variant.size, self.board.variant.size)
+        if move is None:
+            return IllegalReason.OFF_BOARD
+        return self.board.illegal_reason(move)
+
+    def notify(self, text: str) -> None:
+        if not text:
+            return
+        box = element("notice")
+        box.textContent = text
+        box.hidden = False
+        if self.notice_timer is not None:
+            js.clearTimeout(self.notice_timer)
+        self.notice_timer = js.setTimeout(create_proxy(self.hide_notice), NOTICE_SECONDS * 1000)
+
+    def hide_notice(self, *_):
+        element("notice").hidden = True
+        self.notice_timer = None
+
+    def save(self) -> None:
+        js.localStorage.setItem(SAVE_KEY, self.session.to_json())
+
+    # --- choosing and placing a piece -------------------------------------------------------
+
+    def select(self, piece: Piece) -> None:
+        board = self.board
+        if not self.human_to_move():
+            self.notify("Wait for your turn.")
+            return
+        if board.is_piece_used(board.turn, piece):
+            self.notify(f"{piece.name} has already been played.")
+            return
+        if self.ghost is not None:
+            self.ghost = Ghost(piece, default_orientation(piece), self.ghost.anchor)
+        else:
+            self.ghost = self.starting_ghost(piece)
+        self.selected = piece
+        self.render_trays()
+        self.render_ghost()
+        element("board").focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+    def starting_ghost(self, piece: Piece) -> Ghost:
+        """Where a newly picked piece appears, as drawn in the tray: on a legal spot if it has
+        one in that orientation, else mid-board."""
+        orientation = default_orientation(piece)
+        for move in self.board.legal_moves:
+            if move.piece is piece:
+                ghost = ghost_for_move(move)
+                if ghost.orientation == orientation:
+                    return ghost
+        size = self.board.variant.size
+        return Ghost(piece, orientation, (size // 2, size // 2))
+
+    def deselect(self) -> None:
+        self.selected = None
+        self.ghost = None
+        self.render_trays()
+        self.render_ghost()
+
+    def render_trays(self) -> None:
+        element("trays").innerHTML = view.trays_html(
+            self.board, selected=self.selected, human_turn=self.human_to_move()
+        )
+
+    def turn_ghost(self, change) -> None:
+        if self.ghost is not None and self.human_to_move():
+            self.ghost = change(self.ghost)
+            self.render_ghost()
+
+    def place(self) -> None:
+        if self.ghost is None or not self.human_to_move():
+            return
+        reason = self.ghost_reason()
+        if reason is not None:
+            self.notify(f"You cannot place {self.ghost.piece.name} there: it {reason.value}.")
+            return
+        self.play(ghost_move(self.ghost, self.board.variant.size, self.board.variant.size))
+
+    def play(self, move: Move) -> None:
+        passed = self.session.play(move)
+        self.selected = None
+        self.ghost = None
+        self.after_change(view.pass_notice(self.board, passed))
+
+    def after_change(self, notice: str = "") -> None:
+        """Save, render, announce, and hand over to the computer or show the result."""
+        self.save()
+        self.render()
+        self.notify(notice)
+        if self.board.turn is None:
+            self.show_game_over()
+        elif self.session.should_computer_move():
+            asyncio.ensure_future(self.computer_turn())
+
+    # --- the computer -----------------------------------------------------------------------
+
+    async def computer_turn(self) -> None:
+        """Search in slices (the page stays responsive), then play; cancelled by any change."""
+        generation = self.generation
+        session = self.session
+        seat = session.options.seats[session.seat_to_move]
+        search = Search(self.board, seat.level, seed=self.seed + len(self.board.move_stack))
+        self.thinking = True
+        self.render_status()
+        started = js.performance.now()
+        while not search.step(SEARCH_SLICE):
+            await asyncio.sleep(0)
+            if generation != self.generation:
+                search.cancel()
+                return
+        remaining = COMPUTER_MOVE_PAUSE - (js.performance.now() - started) / 1000
+        if remaining > 0:
+            await asyncio.sleep(remaining)
+        if generation != self.generation:
+            return
+        self.thinking = False
+        self.play(search.best_move)
+
+    def cancel_thinking(self) -> None:
+        self.generation += 1
+        self.thinking = False
+
+    async def hint(self) -> None:
+        if not self.human_to_move():
+            return
+        generation = self.generation
+        element("hint").disabled = True
+        element("status").textContent = "Looking for a good move…"
+        search = Search(self.board, HINT_LEVEL, seed=self.seed)
+        while not search.step(SEARCH_SLICE):
+            await asyncio.sleep(0)
+            if generation != self.generation:
+                search.cancel()
+                return
+        move = search.best_move
+        self.render_status()
+        if move is None:
+            return
+        self.ghost = ghost_for_move(move)
+        self.selected = self.ghost.piece
+        self.render_trays()
+        self.render_ghost()
+        self.notify(f"Hint: {move.piece.name} at {move}. Press Place or Enter to play it.")
+
+    # --- undo, redo, new game ---------------------------------------------------------------
+
+    def undo(self) -> None:
+        self.cancel_thinking()
+        if self.session.undo():
+            self.selected = self.ghost = None
+            self.after_change()
+
+    def redo(self) -> None:
+        self.cancel_thinking()
+        if self.session.redo():
+            self.selected = self.ghost = None
+            self.after_change()
+
+    def resume(self) -> None:
+        self.session.resume()
+        self.after_change()
+
+    def new_game(self, options: GameOptions) -> None:
+        self.cancel_thinking()
+        self.session = Session.new(options)
+        self.selected = self.ghost = None
+        self.seed = random.randrange(1 << 30)
+        self.after_change()
+
+    def show_game_over(self) -> None:
+        element("game-over-body").innerHTML = view.game_over_html(self.session)
+        dialog = element("game-over-dialog")
+        if not dialog.open:
+            dialog.showModal()
+
+    # --- events -----------------------------------------------------------------------------
+
+    def square_of(self, event):
+        """The board cell (x, y) under an event, or None."""
+        name = event.target.getAttribute("data-square") if event.target.getAttribute else None
+        if not name:
+            return None
+        sq = parse_square(name)
+        return sq % 20, sq // 20
+
+    def on_pointer_move(self, event) -> None:
+        cell = self.square_of(event)
+        if cell is None or self.ghost is None:
+            return
+        if event.pointerType == "touch" and not event.buttons:
+            return
+        if cell != self.ghost.anchor:
+            self.ghost = Ghost(self.ghost.piece, self.ghost.orientation, cell)
+            self.render_ghost()
+
+    def on_pointer_down(self, event) -> None:
+        self.touch = event.pointerType == "touch"
+        if self.touch and event.target.hasPointerCapture(event.pointerId):
+            event.target.releasePointerCapture(event.pointerId)  # let the drag cross squares
+
+    def on_board_click(self, event) -> None:
+        cell = self.square_of(event)
+        if cell is None or self.ghost is None or not self.human_to_move():
+            return
+        self.ghost = Ghost(self.ghost.piece, self.ghost.orientation, cell)
+        if self.touch and getattr(event, "pointerType", "") == "touch":
+            self.render_ghost()  # a tap positions the piece; the Place button confirms
+        else:
+            self.place()
+
+    def on_wheel(self, event) -> None:
+        if self.ghost is None:
+            return
+        event.preventDefault()
+        self.turn_ghost(lambda g: rotated(g, clockwise=event.deltaY > 0))
+
+    def on_tray_click(self, event) -> None:
+        button = event.target.closest("[data-piece]")
+        if not button:
+            return
+        color = button.dataset.color
+        board = self.board
+        if board.turn is None or color != board.variant.color_names[board.turn]:
+            self.notify(f"It is not {color.capitalize()}'s turn.")
+            return
+        self.select(find_piece(button.dataset.piece))
+
+    def on_key(self, event) -> None:
+        if any(d.open for d in document.querySelectorAll("dialog")):
+            return
+        tag = event.target.tagName
+        if tag in ("INPUT", "SELECT", "TEXTAREA"):
+            return
+        key = event.key
+        ctrl = event.ctrlKey or event.metaKey
+        if ctrl and key.lower() == "z":
+            self.redo() if event.shiftKey else self.undo()
+        elif ctrl and key.lower() == "y":
+            self.redo()
+        elif ctrl or event.altKey:
+            return
+        elif key == "Escape":
+            self.deselect()
+        elif key in ARROWS and self.ghost is not None:
+            size = self.board.variant.size
+            self.turn_ghost(lambda g: moved(g, *ARROWS[key], size, size))
+        elif key == "Enter" and self.ghost is not None and tag != "BUTTON":
+            self.place()
+        elif key.lower() == "r" and self.ghost is not None:
+            self.turn_ghost(lambda g: rotated(g, clockwise=not event.shiftKey))
+        elif key.lower() == "f" and self.ghost is not None and not event.shiftKey:
+            self.turn_ghost(flipped)
+        elif key.lower() == "h":
+            asyncio.ensure_future(self.hint())
+        elif len(key) == 1 and self.human_to_move():
+            available = self.board.pieces_left(self.board.turn)
+            piece = piece_for_key(key, available, self.selected)
+            if piece is None:
+                return
+            self.select(piece)
+        else:
+            return
+        event.preventDefault()
+
+    def open_new_game_dialog(self, *_) -> None:
+        form = element("new-game-form")
+        options = self.session.options
+        for radio in form.querySelectorAll("input[name=mode]"):
+            radio.checked = radio.value == options.mode
+        form.elements.namedItem("colorless").checked = options.colorless_corners
+        form.elements.namedItem("scoring").value = options.scoring
+        self.render_seat_choices(options.mode, options.seats)
+        element("new-game-dialog").showModal()
+
+    def render_seat_choices(self, mode: str, seats) -> None:
+        element("seats").innerHTML = view.seats_form_html(mode, seats)
+        form = element("new-game-form")
+        form.elements.namedItem("colorless").disabled = mode == "duo"
+
+    def on_mode_change(self, event) -> None:
+        if event.target.name == "mode":
+            mode = event.target.value
+            self.render_seat_choices(mode, ())
+
+    def on_new_game_submit(self, event) -> None:
+        if event.submitter is None or event.submitter.value != "start":
+            return
+        form = element("new-game-form")
+        mode = form.querySelector("input[name=mode]:checked").value
+        seats = []
+        for select in form.querySelectorAll("select[data-seat]"):
+            kind, _, level = select.value.partition(":")
+            seats.append(Seat(kind, int(level or 2)))
+        options = GameOptions(
+            mode,
+            colorless_corners=mode != "duo" and form.elements.namedItem("colorless").checked,
+            scoring=form.elements.namedItem("scoring").value,
+            seats=tuple(seats),
+        )
+        self.new_game(options)
+
+    def bind(self) -> None:
+        host = element("board-host")
+        listen(host, "pointermove", self.on_pointer_move)
+        listen(host, "pointerdown", self.on_pointer_down)
+        listen(host, "click", self.on_board_click)
+        listen(host, "wheel", self.on_wheel, passive=False)
+        listen(element("trays"), "click", self.on_tray_click)
+        listen(document, "keydown", self.on_key)
+        listen(element("show-corners"), "change", lambda _: self.render())
+        actions = {
+            "undo": lambda _: self.undo(),
+            "redo": lambda _: self.redo(),
+            "hint": lambda _: asyncio.ensure_future(self.hint()),
+            "rotate": lambda _: self.turn_ghost(rotated),
+            "rotate-left": lambda _: self.turn_ghost(lambda g: rotated(g, clockwise=False)),
+            "flip": lambda _: self.turn_ghost(flipped),
+            "place": lambda _: self.place(),
+            "continue": lambda _: self.resume(),
+            "new-game": self.open_new_game_dialog,
+            "play-again": self.open_new_game_dialog,
+            "help": lambda _: element("help-dialog").showModal(),
+            "puzzles": lambda _: element("puzzles-dialog").showModal(),
+        }
+        for id_, handler in actions.items():
+            listen(element(id_), "click", handler)
+        listen(element("new-game-form"), "change", self.on_mode_change)
+        listen(element("new-game-form"), "submit", self.on_new_game_submit)
+        for id_ in ("new-game", "puzzles", "help"):
+            element(id_).disabled = False
+
+
+def restore() -> tuple[Session, str]:
+    """The saved game, or a new one and a notice saying why the saved one was not used."""
+    saved = js.localStorage.getItem(SAVE_KEY)
+    if saved is None:
+        return Session.new(DEFAULT_OPTIONS), ""
+    try:
+        return Session.from_json(saved), ""
+    except ValueError as error:
+        notice = f"Your saved game could not be restored ({error}). A new game has started."
+        return Session.new(DEFAULT_OPTIONS), notice
 
 
 def start() -> None:
-    board = game.Board("classic")
-    document = js.document
-    document.getElementById("board-host").innerHTML = view.board_svg(
-        board.variant, view.board_colors(board)
-    )
+    session, notice = restore()
+    app = App(session)
+    app.bind()
     version = ".".join(map(str, sys.version_info[:3]))
-    document.getElementById(
+    element(
         "runtime-info"
     ).textContent = f"Python {version} · NumPy {numpy.__version__} · Pyodide {pyodide.__version__}"
-    document.getElementById("loading").hidden = True
-    document.body.dataset.state = "ready"
+    element("loading").hidden = True
+    app.after_change(notice)

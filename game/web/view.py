@@ -1,4 +1,4 @@
-"""The page's SVG as pure functions of the game state (no DOM here: tested in CPython).
+"""The page's SVG and HTML as pure functions of the game state (no DOM: tested in CPython).
 
 Board coordinates: the SVG's user units are board cells of :data:`CELL` units plus a margin
 of :data:`MARGIN` for the coordinates, row 1 at the bottom as on Pentobi's board.
@@ -13,50 +13,57 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from html import escape
 
-from game import PIECES, Board, Piece, Square, Variant, square, square_name
+from game import PIECES, Board, IllegalReason, Piece, Square, square, square_name
+from game.ai import LEVEL_NAMES
 from game.pieces import FILE_NAMES
+
+from .ghost import Cell, default_orientation
+from .session import MODES, Session
 
 CELL = 10
 MARGIN = 8
 #: Inset of a tray piece's cells, in tray-piece cells.
 TRAY_PAD = 0.5
+#: Piece names as players say them.
+PIECE_KINDS = {1: "monomino", 2: "domino", 3: "tromino", 4: "tetromino", 5: "pentomino"}
 
 
-def board_extent(size: int) -> int:
-    """Width and height of the board's viewBox for a ``size`` x ``size`` board."""
-    return 2 * MARGIN + size * CELL
+def board_extent(width: int, height: int) -> tuple[int, int]:
+    """Width and height of the board's viewBox."""
+    return 2 * MARGIN + width * CELL, 2 * MARGIN + height * CELL
 
 
-def cell_origin(x: int, y: int, size: int) -> tuple[int, int]:
+def cell_origin(x: int, y: int, height: int) -> tuple[int, int]:
     """Top-left corner, in SVG units, of the cell at column ``x``, row ``y`` (counted upward)."""
-    return MARGIN + x * CELL, MARGIN + (size - 1 - y) * CELL
+    return MARGIN + x * CELL, MARGIN + (height - 1 - y) * CELL
 
 
-def _coordinates(size: int) -> str:
+def _coordinates(width: int, height: int) -> str:
     """Column letters above and below the board, row numbers left and right."""
-    far = MARGIN + size * CELL + MARGIN / 2
     near = MARGIN / 2
     parts = []
-    for x in range(size):
+    for x in range(width):
         cx = MARGIN + x * CELL + CELL / 2
-        for cy in (near, far):
+        for cy in (near, 1.5 * MARGIN + height * CELL):
             parts.append(f'<text x="{cx:g}" y="{cy:g}">{FILE_NAMES[x]}</text>')
-    for y in range(size):
-        cy = cell_origin(0, y, size)[1] + CELL / 2
-        for cx in (near, far):
+    for y in range(height):
+        cy = cell_origin(0, y, height)[1] + CELL / 2
+        for cx in (near, 1.5 * MARGIN + width * CELL):
             parts.append(f'<text x="{cx:g}" y="{cy:g}">{y + 1}</text>')
     return f'<g class="coords" aria-hidden="true">{"".join(parts)}</g>'
 
 
-def squares_svg(size: int, colors: Mapping[Square, str], last_move: Iterable[Square] = ()) -> str:
+def squares_svg(
+    width: int, height: int, colors: Mapping[Square, str], last_move: Iterable[Square] = ()
+) -> str:
     """The board's cells as ``<rect>`` elements named by ``data-square``, each covered one
     carrying ``data-color``; cells of ``last_move`` get the ``last`` class."""
     last = set(last_move)
     parts = []
-    for y in range(size - 1, -1, -1):
-        for x in range(size):
+    for y in range(height - 1, -1, -1):
+        for x in range(width):
             sq = square(x, y)
-            px, py = cell_origin(x, y, size)
+            px, py = cell_origin(x, y, height)
             attrs = f'data-square="{square_name(sq)}" x="{px}" y="{py}"'
             color = colors.get(sq)
             if color:
@@ -67,46 +74,49 @@ def squares_svg(size: int, colors: Mapping[Square, str], last_move: Iterable[Squ
     return "".join(parts)
 
 
-def start_marks_svg(variant: Variant, colorless_corners: bool, colors: Mapping[Square, str]):
-    """A dot on each start square not yet covered, in the colour that starts there (grey when
-    any colour may start on any corner)."""
-    size = variant.size
-    if colorless_corners:
-        last = size - 1
-        starts = [(square(x, y), "any") for x in (0, last) for y in (last, 0)]
-    else:
-        starts = list(zip(variant.start_squares, variant.color_names, strict=True))
+def dots_svg(height: int, dots: Iterable[tuple[Square, str]], css_class: str) -> str:
+    """A dot on each square, marked with a colour name (start corners, attach corners)."""
     parts = []
-    for sq, color in starts:
-        if sq in colors:
-            continue
-        px, py = cell_origin(sq % 20, sq // 20, size)
+    for sq, color in dots:
+        px, py = cell_origin(sq % 20, sq // 20, height)
         parts.append(
-            f'<circle class="start" data-start="{color}" cx="{px + CELL / 2:g}" '
-            f'cy="{py + CELL / 2:g}" r="{CELL * 0.28:g}"/>'
+            f'<circle class="{css_class}" data-for="{color}" cx="{px + CELL / 2:g}" '
+            f'cy="{py + CELL / 2:g}" r="{CELL * 0.22:g}"/>'
         )
     return "".join(parts)
 
 
+def start_dots(board: Board) -> list[tuple[Square, str]]:
+    """Free start squares with the colour that starts there (``any`` with colourless corners)."""
+    variant = board.variant
+    if board.colorless_corners:
+        last = variant.size - 1
+        starts = [(square(x, y), "any") for y in (last, 0) for x in (0, last)]
+    else:
+        starts = list(zip(variant.start_squares, variant.color_names, strict=True))
+    return [(sq, color) for sq, color in starts if board.color_at(sq) is None]
+
+
 def board_svg(
-    variant: Variant,
+    width: int,
+    height: int,
     colors: Mapping[Square, str],
     *,
-    colorless_corners: bool = False,
+    marks: str = "",
     last_move: Iterable[Square] = (),
 ) -> str:
-    """The whole board: coordinates, cells, start marks and an empty ghost layer."""
-    extent = board_extent(variant.size)
+    """The whole board: coordinates, cells, ``marks`` (SVG) and an empty ghost layer."""
+    view_width, view_height = board_extent(width, height)
     return (
-        f'<svg id="board" class="board" viewBox="0 0 {extent} {extent}" '
-        f'data-size="{variant.size}" data-variant="{escape(variant.name)}" tabindex="0" '
-        'role="application" aria-label="Board: arrow keys move the piece, Enter places it" '
+        f'<svg id="board" class="board" viewBox="0 0 {view_width} {view_height}" '
+        f'data-width="{width}" data-height="{height}" tabindex="0" role="application" '
+        'aria-label="Board. Arrow keys move the piece, R rotates, F flips, Enter places it." '
         'aria-describedby="ghost-status">'
-        f'<rect class="frame" x="{MARGIN}" y="{MARGIN}" width="{variant.size * CELL}" '
-        f'height="{variant.size * CELL}"/>'
-        f"{_coordinates(variant.size)}"
-        f'<g id="squares">{squares_svg(variant.size, colors, last_move)}</g>'
-        f'<g id="marks">{start_marks_svg(variant, colorless_corners, colors)}</g>'
+        f'<rect class="frame" x="{MARGIN}" y="{MARGIN}" width="{width * CELL}" '
+        f'height="{height * CELL}"/>'
+        f"{_coordinates(width, height)}"
+        f'<g id="squares">{squares_svg(width, height, colors, last_move)}</g>'
+        f'<g id="marks">{marks}</g>'
         '<g id="ghost"></g>'
         "</svg>"
     )
@@ -118,15 +128,36 @@ def board_colors(board: Board) -> dict[Square, str]:
     return {sq: names[c] for c in board.variant.colors for sq in board.squares_of(c)}
 
 
+def game_board_svg(board: Board, *, attach_color: int | None = None) -> str:
+    """The board of a game: its pieces, the last move, the free start squares, and (if
+    ``attach_color`` is given) the corners where that colour may play next."""
+    size = board.variant.size
+    marks = dots_svg(size, start_dots(board), "start")
+    if attach_color is not None and board.pieces_played(attach_color):
+        name = board.variant.color_names[attach_color]
+        marks += dots_svg(size, ((sq, name) for sq in board.attach_squares(attach_color)), "attach")
+    last = board.peek().squares if board.move_stack else ()
+    return board_svg(size, size, board_colors(board), marks=marks, last_move=last)
+
+
 def initial_board_svg() -> str:
     """The empty Classic board painted before Python has loaded."""
-    board = Board("classic")
-    return board_svg(board.variant, {})
+    return game_board_svg(Board("classic"))
 
 
-def piece_svg(piece: Piece, orientation: int = 0) -> str:
-    """A small SVG of ``piece`` in one of its orientations, for the trays."""
-    cells = piece.orientations[orientation]
+def ghost_svg(cells: Iterable[Cell], height: int, *, color: str, legal: bool) -> str:
+    """The ghost's cells over the board, marked legal or illegal."""
+    state = "legal" if legal else "illegal"
+    return "".join(
+        f'<rect class="ghost {state}" data-for="{color}" x="{px}" y="{py}" '
+        f'width="{CELL}" height="{CELL}"/>'
+        for px, py in (cell_origin(x, y, height) for x, y in cells)
+    )
+
+
+def piece_svg(piece: Piece, orientation: int | None = None) -> str:
+    """A small SVG of ``piece`` (as drawn in the rule book unless ``orientation`` is given)."""
+    cells = piece.orientations[default_orientation(piece) if orientation is None else orientation]
     width = max(x for x, _ in cells) + 1
     height = max(y for _, y in cells) + 1
     rects = "".join(
@@ -139,16 +170,178 @@ def piece_svg(piece: Piece, orientation: int = 0) -> str:
     )
 
 
-__all__ = [
-    "CELL",
-    "MARGIN",
-    "PIECES",
-    "board_colors",
-    "board_extent",
-    "board_svg",
-    "cell_origin",
-    "initial_board_svg",
-    "piece_svg",
-    "squares_svg",
-    "start_marks_svg",
-]
+def piece_label(color: str, piece: Piece) -> str:
+    """What a screen reader says for a tray piece, e.g. ``'Blue F pentomino'``."""
+    return f"{color.capitalize()} {piece.name} {PIECE_KINDS[piece.size]}"
+
+
+def tray_html(board: Board, color: int, *, selected: Piece | None, active: bool) -> str:
+    """One colour's pieces as buttons; played ones stay in place, marked ``aria-disabled``."""
+    name = board.variant.color_names[color]
+    buttons = []
+    for piece in PIECES:
+        used = board.is_piece_used(color, piece)
+        state = ' aria-disabled="true"' if used else ""
+        pressed = "true" if active and piece is selected else "false"
+        buttons.append(
+            f'<button type="button" class="piece" data-piece="{piece.name}" '
+            f'data-color="{name}" aria-label="{piece_label(name, piece)}" '
+            f'aria-pressed="{pressed}"{state}>{piece_svg(piece)}</button>'
+        )
+    left = len(board.pieces_left(color))
+    turn = " turn" if active else ""
+    return (
+        f'<section class="tray{turn}" data-color="{name}" aria-label="{name.capitalize()} pieces">'
+        f'<h3><span class="swatch" data-color="{name}"></span>{name.capitalize()}'
+        f'<span class="left">{left} left</span></h3>'
+        f'<div class="pieces">{"".join(buttons)}</div></section>'
+    )
+
+
+def trays_html(board: Board, *, selected: Piece | None, human_turn: bool) -> str:
+    """Every colour's tray; the colour to move first when a human is to move."""
+    return "".join(
+        tray_html(board, c, selected=selected, active=human_turn and c == board.turn)
+        for c in board.variant.colors
+    )
+
+
+# --- words -----------------------------------------------------------------------------------
+
+
+def color_title(board: Board, color: int) -> str:
+    return board.variant.color_names[color].capitalize()
+
+
+def status_text(session: Session, *, thinking: bool = False) -> str:
+    """The one-line status: whose turn, who is thinking, or the result."""
+    board = session.board
+    if board.turn is None:
+        return f"Game over. {winner_text(session)}"
+    name = color_title(board, board.turn)
+    seat = session.options.seats[session.seat_to_move]
+    if seat.is_computer:
+        if thinking:
+            return f"{name} ({LEVEL_NAMES[seat.level]}) is thinking…"
+        if session.paused:
+            return f"{name} (computer) waits: press Continue to let it play."
+        return f"{name} (computer) to move."
+    return f"{name} to move: pick a piece."
+
+
+def player_names(session: Session) -> tuple[str, ...]:
+    """The label of every scoring player: a team or player's colours, e.g. ``'Blue & Red'``."""
+    board = session.board
+    return tuple(
+        " & ".join(color_title(board, c) for c in colors) for colors in board.variant.player_colors
+    )
+
+
+def winner_text(session: Session) -> str:
+    outcome = session.board.result()
+    names = player_names(session)
+    winners = [names[p] for p in outcome.winners]
+    if len(winners) == 1:
+        return f"{winners[0]} wins."
+    return f"{' and '.join(winners)} share the win."
+
+
+def pass_notice(board: Board, colors: Iterable[int]) -> str:
+    """The notice for colours that could not move and were passed."""
+    names = sorted(colors)
+    if not names:
+        return ""
+    titles = [color_title(board, c) for c in names]
+    verb = "cannot move and passes" if len(titles) == 1 else "cannot move and pass"
+    return f"{' and '.join(titles)} {verb} for the rest of the game."
+
+
+def reason_text(reason: IllegalReason | None) -> str:
+    """Why a ghost cannot be placed, as a sentence ending the status line."""
+    return "can be placed here" if reason is None else reason.value
+
+
+def ghost_status(piece: Piece, anchor_name: str, reason: IllegalReason | None) -> str:
+    """E.g. ``'F at e10: must cover your start corner'``."""
+    return f"{piece.name} at {anchor_name}: {reason_text(reason)}"
+
+
+def bonus_of(board: Board, color: int) -> int:
+    """The bonus points a colour has earned (all pieces placed, monomino last)."""
+    return board.score(color, "points") - len(board.squares_of(color))
+
+
+def scoreboard_html(session: Session) -> str:
+    """Scores per colour (with pieces left and passes) and, when they differ, per player."""
+    board = session.board
+    outcome = board.result()
+    shared = board.variant.shared_color
+    rows = []
+    for c in board.variant.colors:
+        name = board.variant.color_names[c]
+        classes = ["turn"] if c == board.turn else []
+        note = ""
+        if c in board.passed:
+            classes.append("passed")
+            note = '<span class="badge">passed</span>'
+        if c == shared:
+            note += '<span class="badge">shared</span>'
+        bonus = bonus_of(board, c)
+        bonus_cell = f"+{bonus}" if bonus else ""
+        rows.append(
+            f'<tr class="{" ".join(classes)}" data-color="{name}">'
+            f'<th scope="row"><span class="swatch" data-color="{name}"></span>'
+            f"{name.capitalize()}{note}</th>"
+            f"<td>{len(board.pieces_left(c))}</td><td>{bonus_cell}</td>"
+            f'<td class="score">{outcome.color_scores[c]}</td></tr>'
+        )
+    players = ""
+    if board.variant.player_colors != tuple((c,) for c in board.variant.colors) or shared:
+        names = player_names(session)
+        players = "".join(
+            f'<tr class="player{" winner" if p in outcome.winners and outcome.game_over else ""}">'
+            f'<th scope="row">{escape(names[p])}</th><td></td><td></td>'
+            f'<td class="score">{score}</td></tr>'
+            for p, score in enumerate(outcome.player_scores)
+        )
+    return (
+        '<table class="scores"><thead><tr><th scope="col">Colour</th>'
+        '<th scope="col">Pieces</th><th scope="col">Bonus</th><th scope="col">Score</th>'
+        f"</tr></thead><tbody>{''.join(rows)}{players}</tbody></table>"
+    )
+
+
+def game_over_html(session: Session) -> str:
+    """The game-over dialog's body: the winner(s) and the final scoreboard."""
+    scoring = {
+        "points": "Points: squares on the board plus bonuses.",
+        "advanced": "Rule-book scoring: minus one per square left, plus bonuses.",
+        "basic": "Basic scoring: squares left, fewest wins.",
+    }[session.board.scoring]
+    return (
+        f'<p class="winner">{escape(winner_text(session))}</p>'
+        f"{scoreboard_html(session)}"
+        f'<p class="note">{scoring} Bonuses: +15 for placing all 21 pieces, +5 more if the '
+        "last one was the monomino.</p>"
+    )
+
+
+def seats_form_html(mode_name: str, seats: Iterable) -> str:
+    """The new-game dialog's seat choices for a mode: human or a computer level per seat."""
+    mode = MODES[mode_name]
+    seats = list(seats)
+    rows = []
+    for i, label in enumerate(mode.seat_names()):
+        current = seats[i] if i < len(seats) else None
+        options = ['<option value="human">Human</option>']
+        for level, level_name in LEVEL_NAMES.items():
+            chosen = current is not None and current.is_computer and current.level == level
+            options.append(
+                f'<option value="computer:{level}"{" selected" if chosen else ""}>'
+                f"Computer: {level_name}</option>"
+            )
+        rows.append(
+            f'<label class="seat"><span>{escape(label)}</span>'
+            f'<select name="seat{i}" data-seat="{i}">{"".join(options)}</select></label>'
+        )
+    return "".join(rows)

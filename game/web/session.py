@@ -1,0 +1,260 @@
+"""A game as the page plays it: the board, who sits at each seat, undo/redo, saving.
+
+Pure Python (no DOM): the glue in :mod:`game.web.app` calls these and renders the result.
+
+>>> session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 1))))
+>>> session.play(Move.parse("e10"))
+frozenset()
+>>> session.board.turn, session.seat_to_move
+(1, 1)
+>>> session.is_computer_turn()
+True
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from game import SCORING_MODES, Board, IllegalMoveError, Move
+from game.ai import LEVEL_NAMES
+from game.sgf import SgfError, read_sgf, write_sgf
+from game.variants import VARIANTS, Color
+
+SAVE_KEY = "pyblokus.game"
+SAVE_FORMAT = "pyblokus-save"
+SAVE_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Mode:
+    """A choice of the new-game dialog: an engine variant and who the seats are."""
+
+    name: str
+    title: str
+    variant: str
+    #: One seat per colour (two teams) instead of one per player of the variant.
+    seat_per_color: bool = False
+
+    def seat_names(self) -> tuple[str, ...]:
+        """The seats' labels: the colours each seat moves."""
+        variant = VARIANTS[self.variant]
+        names = [n.capitalize() for n in variant.color_names]
+        if self.seat_per_color:
+            return tuple(names)
+        return tuple(" & ".join(names[c] for c in colors) for colors in variant.player_colors)
+
+
+MODES: dict[str, Mode] = {
+    m.name: m
+    for m in (
+        Mode("classic", "4 players", "classic"),
+        Mode("classic_2", "2 players", "classic_2"),
+        Mode("classic_3", "3 players", "classic_3"),
+        Mode("teams", "Two teams", "classic_2", seat_per_color=True),
+        Mode("duo", "Duo", "duo"),
+    )
+}
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Who plays a seat: a human, or the computer at one of :data:`game.ai.LEVEL_NAMES`."""
+
+    kind: str  # "human" | "computer"
+    level: int = 2
+
+    def __post_init__(self):
+        if self.kind not in ("human", "computer"):
+            raise ValueError(f"a seat is human or computer, not {self.kind!r}")
+        if self.level not in LEVEL_NAMES:
+            raise ValueError(f"no computer level {self.level!r}")
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind == "computer"
+
+    def label(self) -> str:
+        return f"Computer ({LEVEL_NAMES[self.level]})" if self.is_computer else "Human"
+
+
+HUMAN = Seat("human")
+
+
+@dataclass(frozen=True)
+class GameOptions:
+    """Everything the new-game dialog decides."""
+
+    mode: str = "classic"
+    colorless_corners: bool = False
+    scoring: str = "points"
+    seats: tuple[Seat, ...] = ()
+
+    def __post_init__(self):
+        if self.mode not in MODES:
+            raise ValueError(f"unknown game mode {self.mode!r}")
+        if self.scoring not in SCORING_MODES:
+            raise ValueError(f"unknown scoring {self.scoring!r}")
+        if self.colorless_corners and self.mode == "duo":
+            raise ValueError("colourless start corners exist only in the Classic variants")
+        expected = len(MODES[self.mode].seat_names())
+        if not self.seats:
+            object.__setattr__(self, "seats", (HUMAN,) * expected)
+        elif len(self.seats) != expected:
+            raise ValueError(f"{self.mode} has {expected} seats, not {len(self.seats)}")
+
+    def new_board(self) -> Board:
+        return Board(
+            MODES[self.mode].variant,
+            colorless_corners=self.colorless_corners,
+            scoring=self.scoring,
+        )
+
+
+def seat_of_move(mode: Mode, board: Board, color: Color, earlier_moves_of_color: int) -> int:
+    """The seat that makes ``color``'s next move after it has made ``earlier_moves_of_color``."""
+    if mode.seat_per_color:
+        return color
+    return board.variant.player_of_color(color, earlier_moves_of_color)
+
+
+@dataclass
+class Session:
+    """A game in progress: options, board, and the moves taken back (for redo)."""
+
+    options: GameOptions
+    board: Board
+    #: Groups of (colour, move) taken back by undo, the latest group last; each group in play
+    #: order, so redo replays the last group as it was.
+    redo_groups: list[list[tuple[Color, Move]]] = field(default_factory=list)
+    #: Computer seats wait (after an undo left a computer to move) until resumed.
+    paused: bool = False
+
+    @classmethod
+    def new(cls, options: GameOptions) -> Session:
+        return cls(options, options.new_board())
+
+    @property
+    def mode(self) -> Mode:
+        return MODES[self.options.mode]
+
+    # --- who moves --------------------------------------------------------------------------
+
+    @property
+    def seat_to_move(self) -> int | None:
+        board = self.board
+        if board.turn is None:
+            return None
+        return seat_of_move(self.mode, board, board.turn, board.pieces_played(board.turn))
+
+    def is_computer_turn(self) -> bool:
+        seat = self.seat_to_move
+        return seat is not None and self.options.seats[seat].is_computer
+
+    def should_computer_move(self) -> bool:
+        """Whether a computer seat is to move now (not paused, nothing to redo)."""
+        return self.is_computer_turn() and not self.paused and not self.redo_groups
+
+    def move_seats(self) -> list[int]:
+        """The seat that made each move on the board, in play order."""
+        counts: dict[Color, int] = {}
+        seats = []
+        for color, _ in self.board.move_stack:
+            seats.append(seat_of_move(self.mode, self.board, color, counts.get(color, 0)))
+            counts[color] = counts.get(color, 0) + 1
+        return seats
+
+    # --- moves, undo, redo ------------------------------------------------------------------
+
+    def play(self, move: Move) -> frozenset[Color]:
+        """Play ``move`` for the colour to move. Raises :class:`IllegalMoveError` (nothing
+        changes). Returns the colours found unable to move after it (they are passed)."""
+        before = self.board.passed
+        self.board.push(move)
+        self.redo_groups.clear()
+        self.paused = False
+        return self.board.passed - before
+
+    def can_undo(self) -> bool:
+        return bool(self.board.move_stack)
+
+    def can_redo(self) -> bool:
+        return bool(self.redo_groups)
+
+    def undo(self) -> int:
+        """Take back the last move; if a human seat made any move, take back every move since
+        the last human move too, so that human is to move again. Returns how many moves."""
+        seats = self.move_seats()
+        if not seats:
+            return 0
+        humans = [i for i, seat in enumerate(seats) if not self.options.seats[seat].is_computer]
+        first = humans[-1] if humans else len(seats) - 1
+        group = [self.board.move_stack[i] for i in range(first, len(seats))]
+        for _ in group:
+            self.board.pop()
+        self.redo_groups.append(group)
+        self.paused = self.is_computer_turn()
+        return len(group)
+
+    def redo(self) -> int:
+        """Replay the moves of the last undo. Returns how many."""
+        if not self.redo_groups:
+            return 0
+        group = self.redo_groups.pop()
+        for color, move in group:
+            self.board.push(move, color)
+        self.paused = self.is_computer_turn() and bool(self.redo_groups)
+        return len(group)
+
+    def resume(self) -> None:
+        """Let computer seats move again (forgets what could be redone)."""
+        self.paused = False
+        self.redo_groups.clear()
+
+    # --- saving -----------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The saved form: our options around Pentobi's SGF record of the game."""
+        return json.dumps(
+            {
+                "format": SAVE_FORMAT,
+                "version": SAVE_VERSION,
+                "mode": self.options.mode,
+                "seats": [[seat.kind, seat.level] for seat in self.options.seats],
+                "sgf": write_sgf(self.board, DT=None),
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Session:
+        """The session saved by :meth:`to_json`. Raises :class:`ValueError` with a message for
+        anything else: not JSON, another format or version, unknown options, a bad record."""
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise ValueError("the saved game is not valid JSON") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("the saved data is not a pyblokus game")
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"saved game version {data.get('version')!r} is not supported")
+        seats = data.get("seats")
+        if not isinstance(seats, list) or not all(
+            isinstance(s, list) and len(s) == 2 and isinstance(s[1], int) for s in seats
+        ):
+            raise ValueError("the saved game's seats are malformed")
+        sgf = data.get("sgf")
+        if not isinstance(sgf, str):
+            raise ValueError("the saved game has no record")
+        try:
+            board = read_sgf(sgf)
+        except (SgfError, IllegalMoveError) as error:
+            raise ValueError(f"the saved game's record is broken: {error}") from None
+        options = GameOptions(
+            mode=str(data.get("mode")),
+            colorless_corners=board.colorless_corners,
+            scoring=board.scoring,
+            seats=tuple(Seat(str(kind), level) for kind, level in seats),
+        )
+        if board.variant.name != MODES[options.mode].variant:
+            raise ValueError(f"the saved record is {board.variant.name}, not {options.mode}")
+        return cls(options, board)
