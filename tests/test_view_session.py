@@ -1,0 +1,173 @@
+"""The page's game model: seats, undo/redo groups, passes, and the saved-game format."""
+
+import json
+
+import pytest
+
+from game import Board, IllegalMoveError, Move
+from game.ai import choose_move
+from game.web.session import HUMAN, MODES, GameOptions, Seat, Session
+
+COMPUTER = Seat("computer", 1)
+
+
+def play_computer(session: Session) -> None:
+    session.play(choose_move(session.board, 1, seed=len(session.board.move_stack)))
+
+
+def test_modes_offer_every_variant_and_two_teams():
+    assert {m.title for m in MODES.values()} == {
+        "4 players",
+        "2 players",
+        "3 players",
+        "Two teams",
+        "Duo",
+    }
+    assert MODES["teams"].seat_names() == ("Blue", "Yellow", "Red", "Green")
+    assert MODES["classic_2"].seat_names() == ("Blue & Red", "Yellow & Green")
+    assert MODES["classic_3"].seat_names() == ("Blue", "Yellow", "Red")
+    assert MODES["duo"].seat_names() == ("Purple", "Orange")
+
+
+def test_options_default_to_human_seats_and_check_their_number():
+    assert GameOptions("classic_3").seats == (HUMAN,) * 3
+    with pytest.raises(ValueError, match="2 seats"):
+        GameOptions("duo", seats=(HUMAN,) * 3)
+    with pytest.raises(ValueError, match="scoring"):
+        GameOptions("duo", scoring="golf")
+    with pytest.raises(ValueError, match="Classic"):
+        GameOptions("duo", colorless_corners=True)
+    with pytest.raises(ValueError, match="level"):
+        Seat("computer", 9)
+
+
+def test_teams_play_classic_with_team_scores_and_a_seat_per_colour():
+    session = Session.new(GameOptions("teams", seats=(HUMAN, COMPUTER, HUMAN, COMPUTER)))
+    assert session.board.variant.player_colors == ((0, 2), (1, 3))
+    assert session.seat_to_move == 0
+    session.play(Move.parse("a20"))
+    assert session.seat_to_move == 1 and session.is_computer_turn()
+
+
+def test_shared_green_is_moved_by_each_player_in_turn():
+    seats = (HUMAN, COMPUTER, COMPUTER)
+    session = Session.new(GameOptions("classic_3", seats=seats))
+    movers = []
+    while len(session.board.move_stack) < 12:
+        movers.append(session.seat_to_move)
+        play_computer(session)
+    assert movers == [0, 1, 2, 0, 0, 1, 2, 1, 0, 1, 2, 2]
+    assert session.move_seats() == movers
+
+
+def test_illegal_move_changes_nothing():
+    session = Session.new(GameOptions("duo"))
+    with pytest.raises(IllegalMoveError) as error:
+        session.play(Move.parse("a1"))
+    assert error.value.reason.value == "must cover your start corner"
+    assert session.board.move_stack == []
+
+
+def test_human_undo_takes_back_the_computer_replies_too():
+    session = Session.new(GameOptions("classic", seats=(HUMAN, COMPUTER, COMPUTER, COMPUTER)))
+    session.play(Move.parse("a20"))
+    for _ in range(3):
+        play_computer(session)
+    before = list(session.board.move_stack)
+    assert session.undo() == 4
+    assert session.board.move_stack == []
+    assert session.seat_to_move == 0 and not session.paused
+    assert session.redo() == 4
+    assert session.board.move_stack == before
+    assert not session.can_redo()
+
+
+def test_undo_between_humans_takes_back_one_move():
+    session = Session.new(GameOptions("duo"))
+    session.play(Move.parse("e10"))
+    session.play(Move.parse("j5"))
+    assert session.undo() == 1
+    assert [str(m) for _, m in session.board.move_stack] == ["e10"]
+
+
+def test_undo_in_a_computer_only_game_pauses_the_computers():
+    session = Session.new(GameOptions("duo", seats=(COMPUTER, COMPUTER)))
+    play_computer(session)
+    play_computer(session)
+    assert session.undo() == 1
+    assert session.paused and not session.should_computer_move()
+    session.resume()
+    assert session.should_computer_move() and not session.can_redo()
+
+
+def test_a_new_move_forgets_what_could_be_redone():
+    session = Session.new(GameOptions("duo"))
+    session.play(Move.parse("e10"))
+    session.undo()
+    assert session.can_redo() and not session.should_computer_move()
+    session.play(Move.parse("e10,f10"))
+    assert not session.can_redo()
+
+
+def test_play_reports_colours_that_are_passed():
+    board = Board.from_setup(
+        "duo",
+        {0: [Move.parse("e10")], 1: [Move.parse("j5")]},
+    )
+    session = Session(GameOptions("duo"), board)
+    # Fill the board until Orange cannot move; the notice names the colours passed.
+    passed = frozenset()
+    while not passed and session.board.turn is not None:
+        passed = session.play(choose_move(session.board, 1, seed=3))
+    assert passed
+    assert passed <= session.board.passed
+
+
+def test_saved_game_round_trips():
+    seats = (HUMAN, Seat("computer", 3), HUMAN, Seat("computer", 4))
+    options = GameOptions("teams", colorless_corners=True, scoring="advanced", seats=seats)
+    session = Session.new(options)
+    session.play(Move.parse("t1"))
+    session.play(Move.parse("a1,b1"))
+    restored = Session.from_json(session.to_json())
+    assert restored.options == options
+    assert restored.board.move_stack == session.board.move_stack
+    assert restored.board.turn == session.board.turn
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("{not json", "not valid JSON"),
+        ("[]", "not a pyblokus game"),
+        ('{"format": "chess"}', "not a pyblokus game"),
+        ('{"format": "pyblokus-save", "version": 99}', "version 99"),
+        ('{"format": "pyblokus-save", "version": 1, "seats": "x"}', "seats"),
+        ('{"format": "pyblokus-save", "version": 1, "seats": []}', "no record"),
+    ],
+)
+def test_corrupt_saves_are_refused_with_a_reason(text, message):
+    with pytest.raises(ValueError, match=message):
+        Session.from_json(text)
+
+
+def saved(**changes):
+    session = Session.new(GameOptions("duo"))
+    session.play(Move.parse("e10"))
+    data = json.loads(session.to_json())
+    data.update(changes)
+    return json.dumps(data)
+
+
+def test_a_save_with_an_illegal_record_is_refused():
+    with pytest.raises(ValueError, match="record is broken"):
+        Session.from_json(saved(sgf="(;GM[Blokus Duo];B[a1])"))
+
+
+def test_a_save_whose_mode_does_not_match_its_record_is_refused():
+    with pytest.raises(ValueError, match="not classic"):
+        Session.from_json(saved(mode="classic", seats=[["human", 2]] * 4))
+    with pytest.raises(ValueError, match="unknown game mode"):
+        Session.from_json(saved(mode="go"))
+    with pytest.raises(ValueError, match="human or computer"):
+        Session.from_json(saved(seats=[["robot", 2], ["human", 2]]))
