@@ -10,13 +10,14 @@ The tiling puzzles (3, 4) are exact cover problems: a depth-first search over bi
 always covers the first empty square in reading order (in polyomino tiling the cheapest good
 choice of most constrained square: everything before it is full, so few pieces fit there),
 taking awkward shapes first and cutting off any position that leaves a closed hole whose size
-no set of remaining pieces can fill. The puzzles played under the game's rules (1, 2) are
-searched move by move in turn order, best-looking moves first, cutting off positions where a
-colour can no longer place its next piece or more squares are dead than the puzzle can leave
-empty.
+no set of remaining pieces can fill. The puzzles played under the game's rules (1, 2) get a
+beam search in turn order (see :class:`RulesSearch`) that drops positions where a colour can no
+longer place its next piece or reach enough room, or where more squares are out of every
+colour's reach than the puzzle may leave empty. It completes positions near the end; from the
+empty board it has not found a solution yet (see ``bench/solver.py``).
 
-Searches are depth first and restarted with growing node limits and fresh random move orders
-(Luby's restart sequence), which tames the heavy tail of time to a first solution.
+Searches are restarted with growing node limits and fresh random move orders (Luby's restart
+sequence), which tames the heavy tail of time to a first solution.
 
 >>> solution = solve(puzzle_board("tetromino_rectangle"), seed=1)
 >>> board = puzzle_board("tetromino_rectangle")
@@ -33,9 +34,10 @@ import json
 import random
 import sys
 import time
+from functools import cache
 from math import gcd
 
-from .geometry import Mask
+from .geometry import Mask, geometry
 from .pieces import PIECE_BY_NAME, Move
 from .puzzles import (
     PUZZLES,
@@ -63,6 +65,11 @@ AWKWARD_FIRST = tuple(
 # move scores in seeded searches.
 WASTE_WEIGHT = 10
 NOISE = 2.0
+# Rules puzzles: how much a piece's rim in open space offsets its rim on the board, moves tried
+# per kept position, and the weight of the most cramped colour's shortage of moves.
+OPEN_RIM_WEIGHT = 0.5
+MOVES_PER_POSITION = 8
+CRAMPED_WEIGHT = 100.0
 
 
 class TilingSearch:
@@ -182,14 +189,49 @@ class TilingSearch:
         self._counts[piece] += 1
 
     def _finish(self) -> None:
-        """Turn the placements into (colour, move) pairs: each piece goes to the first colour
-        that still owns it."""
+        """Turn the placements into (colour, move) pairs, colouring pieces so that no two
+        pieces sharing an edge have the same colour when that can be done quickly (the
+        solution reads better); otherwise each piece goes to the first colour owning it."""
         board = self.board.copy()
-        for _, _, code in self._placed:
-            board.push_code(code)
+        colors = _distinct_neighbour_colors(board, self._placed)
+        for (_, _, code), color in zip(self._placed, colors, strict=True):
+            board.push_code(code, color)
         start = len(self.board.move_stack)
         self.solution = board.move_stack[start:]
         self._just_solved = True
+
+
+def _distinct_neighbour_colors(board, placed, max_tries: int = 20000) -> list[Color | None]:
+    """A colour per placement (``(piece, mask, code)``) from the colours still owning its
+    piece on ``board``, neighbours differing; all None (first owner) if none found in time."""
+    edge_neighbors = board.geometry.edge_neighbors
+    neighbours = [
+        [j for j, (_, other, _) in enumerate(placed[:i]) if edge_neighbors(mask) & other]
+        for i, (_, mask, _) in enumerate(placed)
+    ]
+    owners = {
+        piece: [c for c in board.puzzle.colors if not board.used_pieces_mask(c) >> piece & 1]
+        for piece, _, _ in placed
+    }
+    chosen: list[Color] = []
+    options: list[list[Color]] = []
+    tries = 0
+    while len(chosen) < len(placed) and tries < max_tries:
+        i = len(chosen)
+        if len(options) == i:
+            piece = placed[i][0]
+            taken = {chosen[j] for j in neighbours[i]}
+            taken.update(c for j, c in enumerate(chosen) if placed[j][0] == piece)
+            options.append([c for c in owners[piece] if c not in taken])
+        tries += 1
+        if options[i]:
+            chosen.append(options[i].pop())
+        else:
+            options.pop()
+            if not chosen:
+                break
+            chosen.pop()
+    return chosen if len(chosen) == len(placed) else [None] * len(placed)
 
 
 def _closes_bad_hole(seeds: Mask, free: Mask, edge_neighbors, unit: int, reach: int = 4) -> bool:
@@ -209,96 +251,156 @@ def _closes_bad_hole(seeds: Mask, free: Mask, edge_neighbors, unit: int, reach: 
 
 
 class RulesSearch:
-    """Depth-first search for puzzles under the game's rules, in slices: moves in turn order,
-    each colour's moves ordered by how few squares they waste. Same interface as
-    :class:`TilingSearch`."""
+    """Beam search for puzzles under the game's rules, in slices; same interface as
+    :class:`TilingSearch`.
+
+    Ply by ply (turn order), each kept position offers its colour's :data:`MOVES_PER_POSITION`
+    best-looking moves of the largest size that colour has left; the children that are not dead
+    ends are ranked by the squares nobody can reach any more plus how close the most hemmed-in
+    colour is to having no room, and the best ``width`` are kept. The width is chosen so that a
+    search costs about ``node_limit`` evaluated children. The search only proves that no
+    completion exists when it never had to drop a move or a position.
+    """
 
     def __init__(self, board: RulesPuzzleBoard, seed: int | str | None = None, node_limit=None):
-        self.board = board.copy()
         self.geometry = board.geometry
-        self.node_limit = node_limit
         self.nodes = 0
         self.solution: Solution | None = None
         self.exhausted = False
+        self.node_limit = node_limit
         self._rng = random.Random(seed)
         self._noise = 0.0 if seed is None else NOISE
         self._start = len(board.move_stack)
         self._slack = self.geometry.full.bit_count() - board.puzzle.squares_total
-        self._stack = [] if self._dead_end() else [[self._ordered_moves(), 0]]
-        self._just_solved = False
+        plies = board.puzzle.pieces_total - board.progress().pieces
+        self._width = max(2, (node_limit or 10**9) // (MOVES_PER_POSITION * plies))
+        self._dropped = False
+        self._beam = [board.copy()] if self._rank(board) is not None else []
+        self._children: list[tuple[float, int, RulesPuzzleBoard]] = []
+        self._expanding = 0
+        self._seen: set[tuple[Mask, ...]] = set()
 
     def run(self, node_budget: int) -> bool:
-        """Like :meth:`TilingSearch.run`."""
-        board, stack = self.board, self._stack
-        if self._just_solved:
-            self._just_solved = False
-            board.pop()
-        self.solution = None
+        """Like :meth:`TilingSearch.run`, but stops at the first solution."""
         stop = self.nodes + node_budget
-        if self.node_limit is not None:
-            stop = min(stop, self.node_limit)
-        while stack:
+        while self._beam:
             if self.nodes >= stop:
-                return self.nodes == self.node_limit
-            frame = stack[-1]
-            codes, i = frame
-            if i == len(codes):
-                stack.pop()
-                if len(board.move_stack) > self._start:
-                    board.pop()
+                return False
+            if self._expanding < len(self._beam):
+                self._expand(self._beam[self._expanding])
+                self._expanding += 1
                 continue
-            frame[1] = i + 1
-            self.nodes += 1
-            board.push_code(codes[i])
-            if board.is_solved():
-                self.solution = board.move_stack[self._start :]
-                self._just_solved = True
-                return True
-            if self._dead_end():
-                board.pop()
-                continue
-            stack.append([self._ordered_moves(), 0])
-        self.exhausted = True
+            children = sorted(self._children, key=lambda child: child[:2])
+            if len(children) > self._width:
+                self._dropped = True
+            self._beam = [board for _, _, board in children[: self._width]]
+            self._children, self._expanding, self._seen = [], 0, set()
+            for board in self._beam:
+                if board.is_solved():
+                    self.solution = board.move_stack[self._start :]
+                    return True
+        self.exhausted = not self._dropped
         return True
 
-    def _dead_end(self) -> bool:
-        """Whether some colour can no longer place its next piece, or more squares are out of
-        every colour's reach than the puzzle may leave empty."""
-        board = self.board
-        occupied = board.occupied_mask()
-        dead = self.geometry.full & ~occupied
-        for color in board.variant.colors:
-            forbidden = board.forbidden_mask(color)
-            dead &= forbidden
-            if board.pieces_left(color) and not board._generate(color):
-                return True
-        return dead.bit_count() > self._slack
+    def _expand(self, board: RulesPuzzleBoard) -> None:
+        codes = self._ordered_moves(board)
+        if len(codes) > MOVES_PER_POSITION:
+            self._dropped = True
+        for code in codes[:MOVES_PER_POSITION]:
+            child = board.copy()
+            child.push_code(code)
+            key = tuple(child.occupied_mask(c) for c in child.variant.colors)
+            if key in self._seen:
+                continue
+            self._seen.add(key)
+            self.nodes += 1
+            rank = self._rank(child)
+            if rank is not None:
+                self._children.append((rank + self._noise * self._rng.random() / 4,
+                                       len(self._children), child))  # fmt: skip
 
-    def _ordered_moves(self) -> list[int]:
-        """The legal move codes of the colour to move, most promising first."""
-        board = self.board
-        color = board.turn
+    def _rank(self, board: RulesPuzzleBoard) -> float | None:
+        """How bad ``board`` looks (lower is better), or None if it cannot be completed: a
+        colour has no room for its next piece, fewer reachable squares than it has left to
+        place, or more squares are out of every colour's reach than may stay empty."""
         geo = self.geometry
-        full = geo.full
-        occupied = board.occupied_mask()
-        free = full & ~occupied
+        free = geo.full & ~board.occupied_mask()
+        reachable = 0
+        fewest_moves = None
+        for color in board.variant.colors:
+            left = board.pieces_left(color)
+            if not left:
+                continue
+            room = free & ~board.forbidden_mask(color)
+            moves = len(geo.placements(room, board.attach_mask(color), _not_next(board, color)))
+            if not moves:
+                return None
+            reach = _reach(geo, board.attach_mask(color), room)
+            if reach.bit_count() < sum(piece.size for piece in left):
+                return None
+            reachable |= reach
+            fewest_moves = moves if fewest_moves is None else min(fewest_moves, moves)
+        dead = (free & ~reachable).bit_count()
+        if dead > self._slack:
+            return None
+        return dead + CRAMPED_WEIGHT / (1 + (fewest_moves or 0))
+
+    def _ordered_moves(self, board: RulesPuzzleBoard) -> list[int]:
+        """The colour to move's legal move codes with the largest piece size it has left, most
+        promising first: fewest squares made unusable by every colour and least open rim, the
+        rim counted against the piece's rim in open space (so bulky pieces go while they fit)."""
+        color = board.turn
+        if color is None:
+            return []
+        geo = self.geometry
+        free = geo.full & ~board.occupied_mask()
         forbidden = [board.forbidden_mask(c) for c in board.variant.colors]
         others = ~0
         for c, mask in enumerate(forbidden):
             if c != color:
                 others &= mask
+        not_next = _not_next(board, color)
         rng, noise = self._rng, self._noise
         scored = []
         for code in board.legal_codes():
-            mask = geo.placement_mask(code)
+            orientation = geo.orientations[code // geo.bits]
+            if not_next >> orientation.piece.index & 1:
+                continue
+            mask = orientation.mask << code % geo.bits
             rim = geo.edge_neighbors(mask) & free & ~mask
-            # Squares that become unusable by every colour, and the open rim the piece leaves.
             dead = rim & others & ~forbidden[color]
-            scored.append(
-                (WASTE_WEIGHT * dead.bit_count() + rim.bit_count() + noise * rng.random(), code)
-            )
+            score = WASTE_WEIGHT * dead.bit_count() + rim.bit_count()
+            score -= OPEN_RIM_WEIGHT * _open_rim(orientation.index)
+            scored.append((score + noise * rng.random(), code))
         scored.sort()
         return [code for _, code in scored]
+
+
+def _not_next(board: RulesPuzzleBoard, color: Color) -> int:
+    """Pieces ``color`` may not place next in the search: used ones and those smaller than its
+    largest piece left (largest first is the puzzle 2 rule and a good habit in puzzle 1)."""
+    left = board.pieces_left(color)
+    size = max((piece.size for piece in left), default=0)
+    return board.used_pieces_mask(color) | sum(1 << p.index for p in left if p.size != size)
+
+
+def _reach(geo, seeds: Mask, room: Mask) -> Mask:
+    """Squares of ``room`` connected to ``seeds`` through edges or corners (an upper bound of
+    where a colour can still grow from its attach squares)."""
+    region = seeds & room
+    while True:
+        grown = (region | geo.edge_neighbors(region) | geo.corner_neighbors(region)) & room
+        if grown == region:
+            return region
+        region = grown
+
+
+@cache
+def _open_rim(orientation: int) -> int:
+    """Free squares along the edges of an orientation standing alone in the middle of a board."""
+    geo = geometry(20, 20)
+    mask = geo.orientations[orientation].mask << (5 * geo.stride + 5)
+    return (geo.edge_neighbors(mask) & ~mask).bit_count()
 
 
 def luby(i: int) -> int:
@@ -315,7 +417,7 @@ def luby(i: int) -> int:
 
 
 # Nodes of the first restart; later ones get Luby multiples of it.
-RESTART_BASE = {TilingPuzzleBoard: 4000, RulesPuzzleBoard: 300}
+RESTART_BASE = {TilingPuzzleBoard: 4000, RulesPuzzleBoard: 6000}
 
 
 class Solver:

@@ -3,7 +3,7 @@ and the shipped solutions checked under each puzzle's rules."""
 
 import pytest
 
-from game import PIECES, Board, IllegalMoveError, IllegalReason, Move
+from game import PIECES, Board, IllegalMoveError, IllegalReason, Move, square
 from game.puzzles import (
     PUZZLES,
     Progress,
@@ -179,6 +179,17 @@ class TestShippedSolutions:
             assert all(len(game.pieces_left(c)) == 0 for c in game.variant.colors)
             colors = [color for color, _ in solution]
             assert colors == [i % 4 for i in range(len(PIECES) * 4)]
+        if not puzzle.game_rules:  # coloured so that neighbouring pieces can be told apart
+            board = puzzle_board(name)
+            for color, move in solution:
+                around = {
+                    board.color_at(square(x + dx, y + dy))
+                    for y, x in map(lambda sq: divmod(sq, 20), move.squares)
+                    for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                    if 0 <= x + dx < puzzle.width and 0 <= y + dy < puzzle.height
+                }
+                assert color not in around
+                board.push(move, color)
         if puzzle.largest_first:
             sizes = [move.piece.size for _, move in solution]
             assert sizes == sorted(sizes, reverse=True)

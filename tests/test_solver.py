@@ -100,3 +100,14 @@ def test_command_line_refuses_unknown_puzzles(capsys):
         main(["7"])
     assert exit_info.value.code == 2
     assert "unknown puzzle" in capsys.readouterr().err
+
+
+def test_rules_puzzle_search_keeps_to_its_budget_and_leaves_the_board_alone():
+    board = puzzle_board("all84_largest_first")
+    board.push(Move.parse("a20,b20,c20,d20,e20"))
+    before = str(board)
+    solver = Solver(board, seed=1)
+    assert not solver.step(40)
+    assert 40 <= solver.nodes < 40 + 8  # a slice ends after the position it was expanding
+    assert solver.solution is None and not solver.proved_unsolvable
+    assert str(board) == before
