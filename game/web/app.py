@@ -209,11 +209,13 @@ class App:
     def after_change(self, notice: str = "") -> None:
         """Save, render, announce, and hand over to the computer or show the result."""
         self.save()
+        computer = self.session.should_computer_move()
+        self.thinking = computer  # so no one sees `ready` before the computer starts
         self.render()
         self.notify(notice)
         if self.board.turn is None:
             self.show_game_over()
-        elif self.session.should_computer_move():
+        elif computer:
             asyncio.ensure_future(self.computer_turn())
 
     # --- the computer -----------------------------------------------------------------------
@@ -224,8 +226,6 @@ class App:
         session = self.session
         seat = session.options.seats[session.seat_to_move]
         search = Search(self.board, seat.level, seed=self.seed + len(self.board.move_stack))
-        self.thinking = True
-        self.render_status()
         started = js.performance.now()
         while not search.step(SEARCH_SLICE):
             await asyncio.sleep(0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import json
 import sys
 import threading
 from dataclasses import dataclass, field
@@ -93,3 +94,41 @@ def open_page(context, site: Site, record: PageRecord, path: str = ""):
     page.goto(site.url + path)
     wait_until_state(page, "ready")
     return page
+
+
+def covered(page) -> dict[str, str]:
+    """Square name -> colour name of every covered board square."""
+    pairs = page.eval_on_selector_all(
+        "#board [data-square][data-color]",
+        "els => els.map(e => [e.dataset.square, e.dataset.color])",
+    )
+    return dict(pairs)
+
+
+def ghost_squares(page) -> set[str]:
+    """Names of the board squares under the ghost's cells (from their SVG positions)."""
+    cells = page.eval_on_selector_all(
+        "#ghost rect", "els => els.map(e => [e.getAttribute('x'), e.getAttribute('y')])"
+    )
+    squares = page.eval_on_selector_all(
+        "#board [data-square]",
+        "els => els.map(e => [e.getAttribute('x'), e.getAttribute('y'), e.dataset.square])",
+    )
+    by_position = {(x, y): name for x, y, name in squares}
+    return {by_position.get((x, y), "off") for x, y in cells}
+
+
+def pick(page, piece: str, color: str) -> None:
+    page.click(f"#trays [data-piece='{piece}'][data-color='{color}']")
+
+
+def seed_saved_game(context, text: str) -> None:
+    """Put ``text`` in the page's saved-game slot before the first load of each new tab (a
+    reload keeps what the page saved since)."""
+    from game.web.session import SAVE_KEY
+
+    context.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) {"
+        f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(text)});"
+        "sessionStorage.setItem('seeded', '1');}"
+    )

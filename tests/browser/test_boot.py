@@ -1,6 +1,6 @@
 """The page boots from the built site alone: runtime, NumPy and engine, under a strict CSP."""
 
-from harness import open_page, wait_until_state
+from harness import wait_until_state
 
 
 def test_boots_to_ready_with_numpy_and_engine(page):
