@@ -39,8 +39,9 @@ build = load_build_module()
 class Site:
     """dist/ served by build.py's server on a free port, in a thread; can be stopped."""
 
-    def __init__(self, directory: Path):
-        self.server = build.make_server(directory)
+    def __init__(self, directory: Path, port: int = 0):
+        self.server = build.make_server(directory, port)
+        self.port = self.server.server_port
         self.url = f"http://127.0.0.1:{self.server.server_port}/"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()

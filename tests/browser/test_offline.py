@@ -1,0 +1,96 @@
+"""Offline: the service worker precaches the site, a second visit boots with the server
+stopped, and a new deploy replaces the old cache."""
+
+import json
+import shutil
+import urllib.request
+
+import pytest
+from harness import PageRecord, Site, build, wait_until_state
+
+CACHED_ENTRIES = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  const names = await caches.keys();
+  const counts = {};
+  for (const name of names) counts[name] = (await (await caches.open(name)).keys()).length;
+  return { state: registration.active.state, counts };
+}"""
+
+
+def precached(page) -> dict:
+    """Cache name -> number of entries, once the service worker is active."""
+    for _ in range(100):
+        status = page.evaluate(CACHED_ENTRIES)
+        if status["state"] == "activated":
+            return status["counts"]
+        page.wait_for_timeout(100)
+    raise AssertionError(f"service worker never activated: {status}")
+
+
+def cache_name(dist) -> str:
+    text = (dist / "sw.js").read_text()
+    version = json.loads(text.split("const VERSION = ", 1)[1].split(";", 1)[0])
+    return f"pyblokus-{version}"
+
+
+def asset_count(dist) -> int:
+    return len(build.precache_list(dist))
+
+
+@pytest.fixture
+def sw_context(browser):
+    context = browser.new_context(service_workers="allow")
+    yield context
+    context.close()
+
+
+def test_second_visit_boots_with_the_server_stopped(sw_context, dist):
+    site = Site(dist)  # a server of its own, to stop
+    record = PageRecord(origin=site.url.rstrip("/"))
+    page = sw_context.new_page()
+    record.watch(page)
+    page.goto(site.url)
+    wait_until_state(page, "ready")
+    assert precached(page) == {cache_name(dist): asset_count(dist)}
+    site.stop()
+    with pytest.raises(OSError):
+        urllib.request.urlopen(site.url, timeout=5)
+    page.reload()
+    wait_until_state(page, "ready")
+    assert "NumPy 2.0.2" in page.inner_text("#runtime-info")
+    assert page.locator("#board [data-square]").count() == 400
+    assert record.console_errors == []
+    assert record.outside_requests == []
+
+
+def test_a_new_deploy_replaces_the_old_cache(sw_context, dist, tmp_path):
+    first = Site(dist)
+    page = sw_context.new_page()
+    page.goto(first.url)
+    wait_until_state(page, "ready")
+    old_cache = cache_name(dist)
+    assert list(precached(page)) == [old_cache]
+    port = first.port
+    first.stop()
+
+    deployed = tmp_path / "dist"
+    shutil.copytree(dist, deployed)
+    css = deployed / "static" / "app.css"
+    css.write_text(css.read_text() + "\n/* deploy 2 */\n")
+    build.write_service_worker(deployed)
+    new_cache = cache_name(deployed)
+    assert new_cache != old_cache
+    second = Site(deployed, port)
+    try:
+        page.reload()  # the browser checks sw.js on navigation and installs the new one
+        for _ in range(200):
+            if list(page.evaluate("async () => await caches.keys()")) == [new_cache]:
+                break
+            page.wait_for_timeout(100)
+        assert list(page.evaluate("async () => await caches.keys()")) == [new_cache]
+        page.reload()
+        wait_until_state(page, "ready")
+        served_css = page.evaluate("async () => (await fetch('./static/app.css')).text()")
+        assert served_css.endswith("/* deploy 2 */\n")
+    finally:
+        second.stop()
