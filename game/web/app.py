@@ -4,6 +4,7 @@ and :mod:`game.web.session`, and renders with :mod:`game.web.view`; nothing else
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import sys
 
@@ -29,6 +30,7 @@ from .ghost import (
     rotated,
 )
 from .session import SAVE_KEY, GameOptions, Seat, Session
+from .timing import engine_timings
 
 #: Seconds of search per slice before the page gets the event loop back.
 SEARCH_SLICE = 0.03
@@ -475,4 +477,6 @@ def start() -> None:
         "runtime-info"
     ).textContent = f"Python {version} · NumPy {numpy.__version__} · Pyodide {pyodide.__version__}"
     element("loading").hidden = True
+    # For bench/browser.py: the engine timed inside the page (JSON text).
+    js.window.pyblokusEngineTimings = create_proxy(lambda *_: json.dumps(engine_timings()))
     app.after_change(notice)

@@ -1,0 +1,149 @@
+"""The page in Debian's Chromium: load times, bytes, and the engine's speed in the page.
+
+    python bench/browser.py [--loads N]
+
+Builds dist/, serves it on 127.0.0.1 and prints JSON:
+
+- ``first_paint_ms``: median first contentful paint (the empty board) over cold loads;
+- ``ready_ms``: median time from navigation to ``data-state="ready"`` over N cold loads, each in
+  a fresh browser context (empty HTTP cache, no service worker); ``ready_ms_all`` lists them;
+- ``bytes_transferred``: bytes of a cold load (resource timing's transferSize, page included);
+- ``page`` / ``cpython``: the same engine timings (:mod:`game.web.timing`) in the page and here;
+- ``computer_game``: a computer-only Duo game at the top level watched for some moves: moves
+  played, the longest main-thread task (``longtask`` observer) and the number of tasks > 100 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.ai import LEVELS  # noqa: E402
+from game.web.session import GameOptions, Seat, Session  # noqa: E402
+from game.web.timing import engine_timings  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+# Runs before the page's own scripts (injected by the browser, so the CSP does not apply).
+OBSERVERS = """
+window.benchLongTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.benchLongTasks.push(entry.duration);
+}).observe({ type: "longtask", buffered: true });
+new MutationObserver(() => {
+  if (document.body.dataset.state === "ready") window.benchReadyAt ??= performance.now();
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+"""
+LOAD_FIGURES = """() => ({
+  readyAt: window.benchReadyAt,
+  firstPaint: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
+  bytes: performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
+    .reduce((sum, entry) => sum + entry.transferSize, 0),
+})"""
+WATCHED_MOVES = 8
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("pyblokus_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def wait_for_state(page, *states: str, timeout: float = 120_000) -> None:
+    selector = ", ".join(f"body[data-state={state}]" for state in states)
+    page.wait_for_selector(selector, state="attached", timeout=timeout)
+
+
+def cold_load(browser, url: str) -> dict:
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(OBSERVERS)
+    page = context.new_page()
+    page.goto(url)
+    wait_for_state(page, "ready")
+    figures = page.evaluate(LOAD_FIGURES)
+    timings = json.loads(page.evaluate("() => window.pyblokusEngineTimings()"))
+    context.close()
+    return {**figures, "timings": timings}
+
+
+def watch_computer_game(browser, url: str) -> dict:
+    """Longest main-thread task while two top-level computers play Duo."""
+    top = Seat("computer", max(LEVELS))
+    saved = Session.new(GameOptions("duo", seats=(top, top))).to_json()
+    context = browser.new_context(service_workers="block")
+    context.add_init_script(OBSERVERS)
+    context.add_init_script(f"localStorage.setItem('pyblokus.game', {json.dumps(saved)})")
+    page = context.new_page()
+    page.goto(url)
+    wait_for_state(page, "thinking", "ready", "over")
+    page.evaluate("() => { window.benchLongTasks = []; }")  # only what happens while it plays
+    start = time.perf_counter()
+    moves = 0
+    while moves < WATCHED_MOVES and time.perf_counter() - start < 300:
+        page.wait_for_timeout(100)
+        moves = page.locator("#trays [aria-disabled=true]").count()
+        if page.get_attribute("body", "data-state") == "over":
+            break
+    seconds = time.perf_counter() - start
+    tasks = page.evaluate("() => window.benchLongTasks")
+    context.close()
+    return {
+        "level": max(LEVELS),
+        "moves": moves,
+        "seconds_per_move": round(seconds / max(moves, 1), 2),
+        "longest_task_ms": round(max(tasks, default=0.0), 1),
+        "tasks_over_100ms": sum(1 for t in tasks if t > 100),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--loads", type=int, default=5)
+    args = parser.parse_args()
+    build = load_build()
+    dist = build.build()
+    server = build.make_server(dist)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_port}/"
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        loads = [cold_load(browser, url) for _ in range(args.loads)]
+        computer = watch_computer_game(browser, url)
+        browser.close()
+    server.shutdown()
+    ready = [round(load["readyAt"]) for load in loads]
+    report = {
+        "first_paint_ms": round(statistics.median(load["firstPaint"] for load in loads)),
+        "ready_ms": round(statistics.median(ready)),
+        "ready_ms_all": ready,
+        "bytes_transferred": loads[0]["bytes"],
+        "page": loads[-1]["timings"],
+        "cpython": engine_timings(),
+        "computer_game": computer,
+    }
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,62 @@
+"""Engine timings that run alike in CPython and in the page, for ``bench/browser.py``.
+
+>>> sorted(engine_timings(games=1, repeats=1))
+['classic_legal_moves_count', 'classic_legal_moves_ms', 'classic_random_game_ms']
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+
+from game import Board
+
+MID_GAME_PLIES = 24
+
+
+def mid_game_classic(seed: int = 1) -> Board:
+    """A Classic position after :data:`MID_GAME_PLIES` random moves."""
+    rng = random.Random(seed)
+    board = Board("classic")
+    for _ in range(MID_GAME_PLIES):
+        board.push_code(rng.choice(board.legal_codes()))
+    return board
+
+
+def random_game(seed: int) -> int:
+    """Play a random Classic game to its end; return its number of moves."""
+    rng = random.Random(seed)
+    board = Board("classic")
+    while board.turn is not None:
+        board.push_code(rng.choice(board.legal_codes()))
+    return len(board.move_stack)
+
+
+def engine_timings(games: int = 5, repeats: int = 20) -> dict[str, float]:
+    """Median milliseconds to list every legal move (as :class:`Move` objects) of a mid-game
+    Classic position, and to play a random Classic game."""
+    board = mid_game_classic()
+    color = board.turn
+    geo = board.geometry
+    legal_times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        # The board caches the list of the colour to move: generate it afresh from the masks.
+        codes = geo.placements(
+            geo.full & ~board.forbidden_mask(color),
+            board.attach_mask(color),
+            board.used_pieces_mask(color),
+        )
+        moves = [board.move_from_code(code) for code in codes]
+        legal_times.append((time.perf_counter() - start) * 1000)
+    game_times = []
+    for seed in range(games):
+        start = time.perf_counter()
+        random_game(seed)
+        game_times.append((time.perf_counter() - start) * 1000)
+    return {
+        "classic_legal_moves_ms": round(statistics.median(legal_times), 2),
+        "classic_legal_moves_count": len(moves),
+        "classic_random_game_ms": round(statistics.median(game_times), 1),
+    }
