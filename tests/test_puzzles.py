@@ -155,7 +155,7 @@ class TestRulesBoard:
         assert board.progress().pieces == 0
 
 
-@pytest.mark.parametrize("name", ["tetromino_rectangle", "pentomino_rectangle"])
+@pytest.mark.parametrize("name", list(PUZZLES))
 class TestShippedSolutions:
     def test_replays_to_the_solved_state(self, name):
         board = puzzle_board(name)

@@ -107,7 +107,46 @@ def test_rules_puzzle_search_keeps_to_its_budget_and_leaves_the_board_alone():
     board.push(Move.parse("a20,b20,c20,d20,e20"))
     before = str(board)
     solver = Solver(board, seed=1)
-    assert not solver.step(40)
-    assert 40 <= solver.nodes < 40 + 8  # a slice ends after the position it was expanding
+    assert not solver.step(10)
+    assert 10 <= solver.nodes < 10 + 15  # a slice ends after the position it was expanding
     assert solver.solution is None and not solver.proved_unsolvable
     assert str(board) == before
+
+
+@pytest.mark.parametrize("played", [70, 72])  # 72: every colour has moved alike (symmetric)
+def test_rules_puzzle_completion_of_a_late_position(played):
+    board = replay(puzzle_board("all84_largest_first"), stored_solution(2)[:played])
+    completion = solve(board, seed=1)
+    assert len(completion) == 84 - played
+    assert replay(board, completion).is_solved()
+
+
+def test_rules_puzzle_verdicts_agree_with_brute_force_near_the_end():
+    board = replay(puzzle_board("all84"), stored_solution(1)[:76])
+    assert all(len(board.pieces_left(c)) == 2 for c in board.variant.colors)
+
+    def completable(position):  # tries every move of every colour in turn
+        if position.is_solved():
+            return True
+        for move in position.legal_moves:
+            position.push(move)
+            found = completable(position)
+            position.pop()
+            if found:
+                return True
+        return False
+
+    verdicts = []
+    for move in board.legal_moves:  # Blue's domino or monomino
+        board.push(move)
+        solver = Solver(board, seed=1)
+        while not solver.step(100):
+            pass
+        expected = completable(board)
+        assert (solver.solution is not None) == expected
+        assert solver.proved_unsolvable == (not expected)
+        if expected:
+            assert replay(board.copy(), solver.solution).is_solved()
+        verdicts.append(expected)
+        board.pop()
+    assert True in verdicts and False in verdicts  # both kinds of position were checked
