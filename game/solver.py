@@ -13,8 +13,8 @@ taking awkward shapes first and cutting off any position that leaves a closed ho
 no set of remaining pieces can fill. The puzzles played under the game's rules (1, 2) get a
 beam search in turn order (see :class:`RulesSearch`) that drops positions where a colour can no
 longer place its next piece or reach enough room, or where more squares are out of every
-colour's reach than the puzzle may leave empty. It completes positions near the end; from the
-empty board it has not found a solution yet (see ``bench/solver.py``).
+colour's reach than the puzzle may leave empty. From the empty board it looks for a solution
+that is the same under a quarter turn of the board, so that it decides only Blue's 21 moves.
 
 Searches are restarted with growing node limits and fresh random move orders (Luby's restart
 sequence), which tames the heavy tail of time to a first solution.
@@ -290,54 +290,61 @@ class RulesSearch:
         self._dropped = self._symmetric  # it leaves out every position that is not symmetric
         self._beam = [board.copy()] if self._rank(board) is not None else []
         self._children: list[tuple[float, int, RulesPuzzleBoard]] = []
-        self._expanding = 0
+        self._expanding = 0  # positions of the beam whose moves have been listed
+        self._moves: list[int] = []  # moves of the last of them still to try
         self._seen: set[tuple[Mask, ...]] = set()
 
     def run(self, node_budget: int) -> bool:
-        """Like :meth:`TilingSearch.run`, but stops at the first solution."""
+        """Like :meth:`TilingSearch.run`, but stops at the first solution. A node is one
+        child position evaluated, so slices stay short."""
         stop = self.nodes + node_budget
         if self.node_limit is not None:
             stop = min(stop, self.node_limit)
         while self._beam:
             if self.nodes >= stop:
                 return self.nodes == self.node_limit
-            if self._expanding < len(self._beam):
-                self._expand(self._beam[self._expanding])
+            if self._moves:
+                self._try(self._beam[self._expanding - 1], self._moves.pop())
+            elif self._expanding < len(self._beam):
+                codes = self._ordered_moves(self._beam[self._expanding])
+                if len(codes) > MOVES_PER_POSITION:
+                    self._dropped = True
+                self._moves = codes[MOVES_PER_POSITION - 1 :: -1]  # best last, for pop()
                 self._expanding += 1
-                continue
-            children = sorted(self._children, key=lambda child: child[:2])
-            if len(children) > self._width:
-                self._dropped = True
-            self._beam = [board for _, _, board in children[: self._width]]
-            self._children, self._expanding, self._seen = [], 0, set()
-            for board in self._beam:
-                if board.is_solved():
-                    self.solution = board.move_stack[self._start :]
-                    return True
+            else:
+                self._next_beam()
+                for board in self._beam:
+                    if board.is_solved():
+                        self.solution = board.move_stack[self._start :]
+                        return True
         self.exhausted = not self._dropped
         return True
 
-    def _expand(self, board: RulesPuzzleBoard) -> None:
-        codes = self._ordered_moves(board)
-        if len(codes) > MOVES_PER_POSITION:
+    def _next_beam(self) -> None:
+        children = sorted(self._children, key=lambda child: child[:2])
+        if len(children) > self._width:
             self._dropped = True
-        for code in codes[:MOVES_PER_POSITION]:
-            child = board.copy()
-            if self._symmetric:
-                # Legal by symmetry: the turned copies land on squares of other orbits.
-                for color, turned in enumerate(_turned_codes(code)):
-                    child.push_code(turned, color)
-            else:
-                child.push_code(code)
-            key = tuple(child.occupied_mask(c) for c in self._colors)
-            if key in self._seen:
-                continue
-            self._seen.add(key)
-            self.nodes += 1
-            rank = self._rank(child)
-            if rank is not None:
-                noise = self._noise * self._rng.random() / 4
-                self._children.append((rank + noise, len(self._children), child))
+        self._beam = [board for _, _, board in children[: self._width]]
+        self._children, self._expanding, self._seen = [], 0, set()
+
+    def _try(self, board: RulesPuzzleBoard, code: int) -> None:
+        """Evaluate the child of ``board`` after move ``code`` and keep it for the next beam."""
+        child = board.copy()
+        if self._symmetric:
+            # Legal by symmetry: the turned copies land on squares of other orbits.
+            for color, turned in enumerate(_turned_codes(code)):
+                child.push_code(turned, color)
+        else:
+            child.push_code(code)
+        key = tuple(child.occupied_mask(c) for c in self._colors)
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        self.nodes += 1
+        rank = self._rank(child)
+        if rank is not None:
+            noise = self._noise * self._rng.random() / 4
+            self._children.append((rank + noise, len(self._children), child))
 
     def _allowed(self, codes: list[int]) -> list[int]:
         """``codes`` without the moves a symmetric search cannot make (those covering two
@@ -368,7 +375,7 @@ class RulesSearch:
             if _reach(geo, board.attach_mask(color), room).bit_count() < sum(p.size for p in left):
                 return None
             used = board.used_pieces_mask(color)
-            fits = _pieces_of(geo, self._allowed(geo.placements(room, room, used)))
+            fits = _pieces_fitting(geo, room, left)
             attached = self._allowed(geo.placements(room, board.attach_mask(color), used))
             not_next = _not_next(board, color) if board.puzzle.largest_first else used
             moves = sum(not not_next >> geo.placement_piece(c).index & 1 for c in attached)
@@ -429,6 +436,22 @@ def _pieces_of(geo, codes: list[int]) -> int:
     for code in codes:
         pieces |= 1 << geo.placement_piece(code).index
     return pieces
+
+
+def _pieces_fitting(geo, room: Mask, pieces) -> int:
+    """Bit ``piece.index`` set for each of ``pieces`` that has a placement inside ``room``."""
+    fitting = 0
+    for piece in pieces:
+        for orientation in geo.orientations_of_piece[piece.index]:
+            anchors = room  # the anchors where every square of the orientation is in room
+            for offset in orientation.offsets:
+                anchors &= room >> offset
+                if not anchors:
+                    break
+            if anchors:
+                fitting |= 1 << piece.index
+                break
+    return fitting
 
 
 def _reach(geo, seeds: Mask, room: Mask) -> Mask:

@@ -108,7 +108,7 @@ def test_rules_puzzle_search_keeps_to_its_budget_and_leaves_the_board_alone():
     before = str(board)
     solver = Solver(board, seed=1)
     assert not solver.step(10)
-    assert 10 <= solver.nodes < 10 + 15  # a slice ends after the position it was expanding
+    assert solver.nodes == 10
     assert solver.solution is None and not solver.proved_unsolvable
     assert str(board) == before
 
@@ -121,9 +121,9 @@ def test_rules_puzzle_completion_of_a_late_position(played):
     assert replay(board, completion).is_solved()
 
 
-def test_rules_puzzle_verdicts_agree_with_brute_force_near_the_end():
-    board = replay(puzzle_board("all84"), stored_solution(1)[:76])
-    assert all(len(board.pieces_left(c)) == 2 for c in board.variant.colors)
+@pytest.mark.parametrize("played", [78, 79])
+def test_rules_puzzle_verdicts_agree_with_brute_force_near_the_end(played):
+    board = replay(puzzle_board("all84"), stored_solution(1)[:played])
 
     def completable(position):  # tries every move of every colour in turn
         if position.is_solved():
@@ -137,7 +137,7 @@ def test_rules_puzzle_verdicts_agree_with_brute_force_near_the_end():
         return False
 
     verdicts = []
-    for move in board.legal_moves:  # Blue's domino or monomino
+    for move in board.legal_moves:
         board.push(move)
         solver = Solver(board, seed=1)
         while not solver.step(100):
@@ -149,4 +149,5 @@ def test_rules_puzzle_verdicts_agree_with_brute_force_near_the_end():
             assert replay(board.copy(), solver.solution).is_solved()
         verdicts.append(expected)
         board.pop()
-    assert True in verdicts and False in verdicts  # both kinds of position were checked
+    # The shipped solution has moves here that can and that cannot be completed.
+    assert True in verdicts and False in verdicts
