@@ -29,6 +29,7 @@ from .ghost import (
     piece_for_key,
     rotated,
 )
+from .puzzles import install as install_puzzles
 from .session import SAVE_KEY, GameOptions, Seat, Session
 from .timing import engine_timings
 
@@ -472,6 +473,7 @@ def start() -> None:
     session, notice = restore()
     app = App(session)
     app.bind()
+    install_puzzles(app)
     version = ".".join(map(str, sys.version_info[:3]))
     element(
         "runtime-info"

@@ -1,0 +1,569 @@
+"""The rule book's puzzles in the page: a puzzle session, its views, and the glue.
+
+The pure part (:class:`PuzzleSession`, best times, the HTML and SVG) runs in CPython and is
+tested there; :class:`PuzzleApp` is the page's :class:`~game.web.app.App` in puzzle mode (same
+controls, its own rules for colours, hints from :mod:`game.solver`, a stored solution to watch)
+and :func:`install` wires it into the page. Only :func:`install` and :class:`PuzzleApp` touch
+the DOM, and they import the browser modules only when called.
+
+>>> session = PuzzleSession(find_puzzle("tetromino_rectangle"), clock=iter(range(100)).__next__)
+>>> session.play(Move.parse("a1,b1,a2,b2"))
+>>> session.undo(), session.redo(), session.board.progress().pieces
+(True, True, 1)
+>>> progress_text(session)
+'1 of 20 pieces · 4 of 80 squares'
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from functools import cache
+from html import escape
+
+from game import IllegalReason, Move, find_piece, square_name
+from game.puzzles import (
+    PUZZLES,
+    Puzzle,
+    PuzzleBoard,
+    RulesPuzzleBoard,
+    find_puzzle,
+    puzzle_board,
+    stored_solution,
+)
+
+from . import view
+from .ghost import default_orientation
+
+BEST_TIMES_KEY = "pyblokus.puzzles"
+#: Longest a hint searches before it gives up (seconds), and the search slice between repaints.
+HINT_SECONDS = 4.0
+HINT_SLICE = 0.03
+#: Seconds between the moves of a solution being shown.
+SOLUTION_STEP = 0.08
+
+DESCRIPTIONS = {
+    "all84": "Place all 84 pieces on the board under the rules of the game.",
+    "all84_largest_first": "All 84 pieces again, but every larger piece before any smaller one.",
+    "tetromino_rectangle": "Fill the 8 x 10 rectangle with the 20 four-square pieces.",
+    "pentomino_rectangle": "Fill the 15 x 16 rectangle with the 48 five-square pieces.",
+}
+
+
+class PuzzleSession:
+    """A puzzle as the page plays it: the board, redo, the clock, and the best time earned.
+
+    ``clock`` gives seconds (``time.monotonic`` in the page). A solve counts for the best time
+    unless a stored solution was shown since the last restart.
+    """
+
+    def __init__(
+        self, puzzle: Puzzle, *, free_order: bool = False, clock: Callable = time.monotonic
+    ):
+        self.puzzle = puzzle
+        self.free_order = free_order and puzzle.game_rules
+        self._clock = clock
+        self.restart()
+
+    def restart(self) -> None:
+        options = {"free_order": True} if self.free_order else {}
+        self.board: PuzzleBoard = puzzle_board(self.puzzle, **options)
+        self._redo: list[tuple[int, Move]] = []
+        self.started = self._clock()
+        self.solution_shown = False
+        #: Seconds the solve took, once solved.
+        self.solved_in: float | None = None
+
+    def play(self, move: Move, color: int | None = None) -> None:
+        """Place ``move`` (IllegalMoveError, nothing changed, if it breaks the puzzle's rules)."""
+        self.board.push(move, color)
+        self._redo.clear()
+        self._note_solved()
+
+    def undo(self) -> bool:
+        if not self.board.move_stack:
+            return False
+        color = self.board.move_stack[-1][0]
+        self._redo.append((color, self.board.pop()))
+        return True
+
+    def redo(self) -> bool:
+        if not self._redo:
+            return False
+        color, move = self._redo.pop()
+        self.board.push(move, color)
+        self._note_solved()
+        return True
+
+    def can_undo(self) -> bool:
+        return bool(self.board.move_stack)
+
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def elapsed(self) -> float:
+        return self.solved_in if self.solved_in is not None else self._clock() - self.started
+
+    def counts_for_best_time(self) -> bool:
+        return self.solved_in is not None and not self.solution_shown
+
+    def _note_solved(self) -> None:
+        if self.solved_in is None and self.board.is_solved():
+            self.solved_in = self._clock() - self.started
+
+
+# --- best times ------------------------------------------------------------------------------
+
+
+def parse_best_times(text: str | None) -> dict[str, float]:
+    """The best times stored in the browser (puzzle name -> seconds); anything unreadable or
+    not a positive number is ignored.
+
+    >>> parse_best_times('{"all84": 95.5, "bogus": 3, "tetromino_rectangle": "x"}')
+    {'all84': 95.5}
+    >>> parse_best_times("not json")
+    {}
+    """
+    try:
+        data = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {
+        name: float(seconds)
+        for name, seconds in data.items()
+        if name in PUZZLES
+        and isinstance(seconds, int | float)
+        and not isinstance(seconds, bool)
+        and seconds > 0
+    }
+
+
+def with_time(best: dict[str, float], name: str, seconds: float) -> tuple[dict[str, float], bool]:
+    """``best`` with ``seconds`` recorded for puzzle ``name`` if it beats the old best, and
+    whether it did."""
+    if name in best and best[name] <= seconds:
+        return best, False
+    return {**best, name: seconds}, True
+
+
+def format_seconds(seconds: float) -> str:
+    """``m:ss`` (``h:mm:ss`` past an hour).
+
+    >>> format_seconds(75.4), format_seconds(3725)
+    ('1:15', '1:02:05')
+    """
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+# --- views -----------------------------------------------------------------------------------
+
+
+def puzzle_list_html(best: dict[str, float]) -> str:
+    """The puzzles dialog's list: one button per puzzle with its best time, and the free
+    colour order option of puzzle 1."""
+    items = []
+    for puzzle in PUZZLES.values():
+        record = best.get(puzzle.name)
+        time_text = f"Best time {format_seconds(record)}" if record else "Not solved yet"
+        items.append(
+            f'<button type="submit" value="{puzzle.name}" data-puzzle="{puzzle.name}" '
+            f'class="puzzle-choice"><strong>{puzzle.number}. {escape(puzzle.title)}</strong> '
+            f"<span>{escape(DESCRIPTIONS[puzzle.name])}</span> "
+            f'<span class="best">{time_text}</span></button>'
+        )
+    option = (
+        '<label class="toggle"><input type="checkbox" id="puzzle-free-order"> '
+        "Puzzle 1: colours may move in any order</label>"
+    )
+    return "".join(items) + option
+
+
+def puzzle_board_svg(board: PuzzleBoard, *, attach_color: int | None = None) -> str:
+    """The puzzle's board: the game's board for puzzles 1 and 2, the rectangle otherwise."""
+    if isinstance(board, RulesPuzzleBoard):
+        return view.game_board_svg(board, attach_color=attach_color)
+    puzzle = board.puzzle
+    names = board.variant.color_names
+    colors = {
+        sq: names[c]
+        for c in puzzle.colors
+        for sq in board.geometry.squares_of(board.occupied_mask(c))
+    }
+    last = board.peek().squares if board.move_stack else ()
+    return view.board_svg(puzzle.width, puzzle.height, colors, last_move=last)
+
+
+def movable_colors(board: PuzzleBoard, free_order: bool) -> tuple[int, ...]:
+    """The colours whose pieces may be picked now."""
+    if isinstance(board, RulesPuzzleBoard) and not free_order:
+        return () if board.turn is None else (board.turn,)
+    return tuple(c for c in board.puzzle.colors if board.pieces_left(c))
+
+
+def puzzle_trays_html(board: PuzzleBoard, *, selected, color: int | None, free_order: bool) -> str:
+    """Every colour's tray; the colours that may move are marked, ``color``'s piece pressed."""
+    movable = movable_colors(board, free_order)
+    return "".join(
+        view.tray_html(board, c, selected=selected if c == color else None, active=c in movable)
+        for c in board.puzzle.colors
+    )
+
+
+def progress_text(session: PuzzleSession) -> str:
+    pieces, pieces_total, squares, squares_total = session.board.progress()
+    return f"{pieces} of {pieces_total} pieces · {squares} of {squares_total} squares"
+
+
+def progress_html(session: PuzzleSession, best: dict[str, float]) -> str:
+    """The side panel in puzzle mode: title, progress, time and best time."""
+    puzzle = session.puzzle
+    record = best.get(puzzle.name)
+    return (
+        f'<div class="puzzle-progress"><h3>{puzzle.number}. {escape(puzzle.title)}</h3>'
+        f'<p id="puzzle-progress">{progress_text(session)}</p>'
+        f"<p>Best time: {format_seconds(record) if record else '—'}</p></div>"
+    )
+
+
+def puzzle_status_text(session: PuzzleSession) -> str:
+    board = session.board
+    if board.is_solved():
+        if session.solution_shown:
+            return "Solved: this is one of the solutions."
+        return f"Solved in {format_seconds(session.elapsed())}!"
+    if board.is_stuck():
+        return "No piece fits any more: undo a few pieces."
+    text = DESCRIPTIONS[session.puzzle.name]
+    if isinstance(board, RulesPuzzleBoard) and not session.free_order:
+        text += f" {board.variant.color_names[board.turn].capitalize()} to move."
+    return text
+
+
+def solved_notice(session: PuzzleSession, new_best: bool) -> str:
+    took = format_seconds(session.elapsed())
+    return f"Solved in {took}! " + ("A new best time." if new_best else "Well done.")
+
+
+# --- the page --------------------------------------------------------------------------------
+
+
+def install(app) -> None:
+    """Fill the puzzles dialog and let its choices switch ``app`` to puzzle mode."""
+    import js
+
+    from .app import element, listen
+
+    def render_list(*_):
+        best = parse_best_times(js.localStorage.getItem(BEST_TIMES_KEY))
+        element("puzzle-list").innerHTML = puzzle_list_html(best)
+
+    puzzle_app = _puzzle_app_class()
+
+    def choose(event):
+        button = event.target.closest("[data-puzzle]")
+        if button:
+            free_order = element("puzzle-free-order").checked
+            puzzle_app.enter(app, find_puzzle(button.dataset.puzzle), free_order=free_order)
+
+    def in_puzzle_mode(handler):
+        return lambda event: handler(event) if isinstance(app, puzzle_app) else None
+
+    render_list()
+    listen(element("puzzles"), "click", render_list)
+    listen(element("puzzle-list"), "click", choose)
+    nav = element("hint").parentElement
+    for id_, label in (("puzzle-restart", "Restart"), ("puzzle-solution", "Show a solution")):
+        button = js.document.createElement("button")
+        button.id, button.type, button.textContent, button.hidden = id_, "button", label, True
+        nav.insertBefore(button, element("help"))
+    listen(element("puzzle-restart"), "click", in_puzzle_mode(lambda _: app.restart_puzzle()))
+    listen(element("puzzle-solution"), "click", in_puzzle_mode(lambda _: app.show_solution()))
+    # In puzzle mode the trays offer every colour that may move: their clicks are ours.
+    tray_click = in_puzzle_mode(lambda event: app.on_puzzle_tray_click(event))
+    listen(element("trays"), "click", tray_click, capture=True)
+
+
+@cache
+def _puzzle_app_class():
+    """:class:`PuzzleApp`, defined on first use (it subclasses the page's App, which needs the
+    browser's modules)."""
+    import asyncio
+
+    import js
+
+    from game.solver import Solver
+
+    from .app import App, element
+    from .ghost import Ghost, ghost_cells, ghost_for_move, ghost_move, on_board
+
+    class PuzzleApp(App):
+        """The page's App while a puzzle is played: the same controls on a puzzle board."""
+
+        @classmethod
+        def enter(cls, app: App, puzzle: Puzzle, *, free_order: bool = False) -> None:
+            """Switch ``app`` (a game App) to ``puzzle``; :meth:`new_game` switches back."""
+            app.cancel_thinking()
+            app.__class__ = cls
+            app.puzzle_session = PuzzleSession(puzzle, free_order=free_order)
+            app.color = None
+            app.showing_solution = False
+            app.recorded = False
+            app.selected = app.ghost = None
+            for id_ in ("puzzle-restart", "puzzle-solution"):
+                element(id_).hidden = False
+            app.after_change()
+
+        def new_game(self, options) -> None:
+            for id_ in ("puzzle-restart", "puzzle-solution"):
+                element(id_).hidden = True
+            del self.puzzle_session
+            self.__class__ = App
+            self.new_game(options)
+
+        @property
+        def board(self):
+            return self.puzzle_session.board
+
+        @property
+        def extent(self) -> tuple[int, int]:
+            return self.board.puzzle.width, self.board.puzzle.height
+
+        def human_to_move(self) -> bool:
+            return not self.showing_solution and self.board.turn is not None
+
+        def move_color(self) -> int | None:
+            """The colour the ghost is played with."""
+            if isinstance(self.board, RulesPuzzleBoard) and not self.puzzle_session.free_order:
+                return self.board.turn
+            return self.color
+
+        # --- rendering ---------------------------------------------------------------------
+
+        def render(self) -> None:
+            show = element("show-corners").checked and self.human_to_move()
+            color = self.move_color()
+            attach = color if show and isinstance(self.board, RulesPuzzleBoard) else None
+            element("board-host").innerHTML = puzzle_board_svg(self.board, attach_color=attach)
+            self.render_trays()
+            element("scores").innerHTML = progress_html(self.puzzle_session, self.best_times())
+            self.render_status()
+            self.render_ghost()
+
+        def render_trays(self) -> None:
+            element("trays").innerHTML = puzzle_trays_html(
+                self.board,
+                selected=self.selected,
+                color=self.move_color(),
+                free_order=self.puzzle_session.free_order,
+            )
+
+        def render_status(self) -> None:
+            session = self.puzzle_session
+            element("status").textContent = (
+                "Looking for a way to finish…" if self.thinking else puzzle_status_text(session)
+            )
+            busy = self.thinking or self.showing_solution
+            element("undo").disabled = busy or not session.can_undo()
+            element("redo").disabled = busy or not session.can_redo()
+            element("hint").disabled = busy or not self.human_to_move()
+            element("puzzle-solution").disabled = self.showing_solution
+            element("continue").hidden = True
+            state = (
+                "solved"
+                if self.board.is_solved()
+                else "over"
+                if self.board.turn is None
+                else ("thinking" if busy else "ready")
+            )
+            js.document.body.dataset.state = state
+
+        def render_ghost(self) -> None:
+            layer = element("ghost")
+            status = element("ghost-status")
+            active = self.ghost is not None and self.human_to_move()
+            for id_ in ("rotate", "rotate-left", "flip", "place"):
+                element(id_).disabled = not active
+            if not active:
+                layer.innerHTML = status.textContent = ""
+                return
+            width, height = self.extent
+            reason = self.ghost_reason()
+            color = self.move_color()
+            name = self.board.variant.color_names[color] if color is not None else "blue"
+            layer.innerHTML = view.ghost_svg(
+                ghost_cells(self.ghost), height, color=name, legal=reason is None
+            )
+            anchor = self.ghost.anchor if on_board(self.ghost.anchor, width, height) else (0, 0)
+            status.textContent = view.ghost_status(
+                self.ghost.piece, square_name(anchor[1] * 20 + anchor[0]), reason
+            )
+
+        def ghost_reason(self):
+            move = ghost_move(self.ghost, *self.extent)
+            if move is None:
+                return IllegalReason.OFF_BOARD
+            return self.board.illegal_reason(move, self.move_color())
+
+        def best_times(self) -> dict[str, float]:
+            return parse_best_times(js.localStorage.getItem(BEST_TIMES_KEY))
+
+        # --- picking and placing -----------------------------------------------------------
+
+        def on_puzzle_tray_click(self, event) -> None:
+            event.stopPropagation()  # App's own handler knows only the game's turn
+            button = event.target.closest("[data-piece]")
+            if not button or not self.human_to_move():
+                return
+            color = self.board.variant.color_names.index(button.dataset.color)
+            if color not in movable_colors(self.board, self.puzzle_session.free_order):
+                self.notify(f"It is not {button.dataset.color.capitalize()}'s turn.")
+                return
+            piece = find_piece(button.dataset.piece)
+            if self.board.is_piece_used(color, piece):
+                self.notify(f"{piece.name} has already been placed.")
+                return
+            self.color = color
+            self.select(piece)
+
+        def select(self, piece) -> None:
+            """Pick ``piece`` of the chosen colour, or of the first colour that may move and
+            still has it."""
+            if not self.human_to_move():
+                return
+            movable = movable_colors(self.board, self.puzzle_session.free_order)
+            owners = [c for c in movable if not self.board.is_piece_used(c, piece)]
+            if not owners:
+                self.notify(f"{piece.name} is not available.")
+                return
+            if self.color not in owners:
+                self.color = owners[0]
+            anchor = self.ghost.anchor if self.ghost is not None else None
+            self.ghost = self.starting_ghost(piece)
+            if anchor is not None:
+                self.ghost = Ghost(piece, self.ghost.orientation, anchor)
+            self.selected = piece
+            self.render_trays()
+            self.render_ghost()
+
+        def starting_ghost(self, piece) -> Ghost:
+            for move in self.board.legal_moves_for(self.move_color()):
+                if move.piece is piece:
+                    return ghost_for_move(move)
+            width, height = self.extent
+            return Ghost(piece, default_orientation(piece), (width // 2, height // 2))
+
+        def place(self) -> None:
+            if self.ghost is None or not self.human_to_move():
+                return
+            reason = self.ghost_reason()
+            if reason is not None:
+                self.notify(f"You cannot place {self.ghost.piece.name} there: it {reason.value}.")
+                return
+            self.play(ghost_move(self.ghost, *self.extent))
+
+        def play(self, move: Move) -> None:
+            self.puzzle_session.play(move, self.move_color())
+            self.selected = self.ghost = None
+            self.after_change()
+
+        def after_change(self, notice: str = "") -> None:
+            session = self.puzzle_session
+            self.thinking = False
+            if session.counts_for_best_time() and not getattr(self, "recorded", False):
+                best, new_best = with_time(
+                    self.best_times(), session.puzzle.name, session.solved_in
+                )
+                js.localStorage.setItem(BEST_TIMES_KEY, json.dumps(best))
+                self.recorded = True
+                notice = solved_notice(session, new_best)
+            self.render()
+            self.notify(notice)
+
+        # --- undo, restart, hint, solution -------------------------------------------------
+
+        def undo(self) -> None:
+            self.cancel_thinking()
+            if self.puzzle_session.undo():
+                self.selected = self.ghost = None
+                self.after_change()
+
+        def redo(self) -> None:
+            self.cancel_thinking()
+            if self.puzzle_session.redo():
+                self.selected = self.ghost = None
+                self.after_change()
+
+        def restart_puzzle(self) -> None:
+            self.cancel_thinking()
+            self.showing_solution = False
+            self.recorded = False
+            self.puzzle_session.restart()
+            self.selected = self.ghost = None
+            self.after_change()
+
+        async def hint(self) -> None:
+            """Try to complete the position for a few seconds in slices; show the next piece
+            of the completion, or say that none was found."""
+            if not self.human_to_move():
+                return
+            generation = self.generation
+            self.thinking = True
+            self.render_status()
+            solver = Solver(self.board, seed=len(self.board.move_stack))
+            batch = 1 if isinstance(self.board, RulesPuzzleBoard) else 200
+            deadline = js.performance.now() + HINT_SECONDS * 1000
+            done = False
+            while not done and js.performance.now() < deadline:
+                slice_end = js.performance.now() + HINT_SLICE * 1000
+                while not done and js.performance.now() < slice_end:
+                    done = solver.step(batch)
+                await asyncio.sleep(0)
+                if generation != self.generation:
+                    return
+            self.thinking = False
+            self.render_status()
+            if solver.solution:
+                color, move = solver.solution[0]
+                self.color = color
+                self.ghost = ghost_for_move(move)
+                self.selected = self.ghost.piece
+                self.render_trays()
+                self.render_ghost()
+                self.notify(f"Hint: {move.piece.name} at {move}. Press Place or Enter to play it.")
+            elif solver.proved_unsolvable:
+                self.notify("This position cannot be completed: undo a few pieces.")
+            else:
+                self.notify(
+                    f"No way to finish was found in {HINT_SECONDS:g} seconds: "
+                    "try undoing a few pieces."
+                )
+
+        def show_solution(self) -> None:
+            asyncio.ensure_future(self.play_solution())
+
+        async def play_solution(self) -> None:
+            """Play the stored solution from the empty board, one move at a time."""
+            self.cancel_thinking()
+            generation = self.generation
+            session = self.puzzle_session
+            session.restart()
+            session.solution_shown = True
+            self.showing_solution = True
+            self.selected = self.ghost = None
+            self.render()
+            for color, move in stored_solution(session.puzzle):
+                await asyncio.sleep(SOLUTION_STEP)
+                if generation != self.generation:
+                    return
+                session.play(move, color)
+                self.render()
+            self.showing_solution = False
+            self.after_change("This is one solution. Restart to try it yourself.")
+
+    return PuzzleApp
