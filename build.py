@@ -193,7 +193,9 @@ def check_lock_file(lock_file: Path) -> None:
 def zip_game_package(target: Path) -> None:
     """Zip game/ for PyScript's [files] (fixed timestamps: same sources, same bytes)."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted((ROOT / "game").rglob("*.py")):
+        game = ROOT / "game"
+        # The solver's stored puzzle solutions (game/data/*.json) travel with the code.
+        for path in sorted([*game.rglob("*.py"), *(game / "data").glob("*.json")]):
             if path.name == "conftest.py":
                 continue
             info = zipfile.ZipInfo(
