@@ -207,7 +207,10 @@ class App:
         passed = self.session.play(move)
         self.selected = None
         self.ghost = None
-        self.after_change(view.pass_notice(self.board, passed))
+        # At the end the game-over dialog says it all.
+        self.after_change(
+            view.pass_notice(self.board, passed) if self.board.turn is not None else ""
+        )
 
     def after_change(self, notice: str = "") -> None:
         """Save, render, announce, and hand over to the computer or show the result."""
