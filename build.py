@@ -1,9 +1,9 @@
 """Build, serve and test entry point for pyblokus.
 
-    python build.py build              assemble the deployable static site in dist/
-    python build.py serve [--port N]   build, then serve dist/ on 127.0.0.1 (default port 8000)
-    python build.py test [ARGS]        install the pinned dev dependencies, build dist/, then run the
-                                       whole test suite (browser tests included); ARGS go to pytest
+    python build.py build             assemble the deployable static site in dist/
+    python build.py serve [--port N]  build, then serve dist/ on 127.0.0.1 (default port 8000)
+    python build.py test [ARGS]       install the pinned dev dependencies, build dist/, then run
+                                      the whole test suite, browser tests included (ARGS: pytest's)
 
 The browser runtime (Pyodide, PyScript, NumPy for Pyodide) is fetched with the registries' own
 clients (``npm pack``, ``pip download``) into a cache outside git (``$PYBLOKUS_CACHE`` or
