@@ -443,10 +443,10 @@ def _puzzle_app_class():
                 return
             if self.color not in owners:
                 self.color = owners[0]
-            anchor = self.ghost.anchor if self.ghost is not None else None
-            self.ghost = self.starting_ghost(piece)
-            if anchor is not None:
-                self.ghost = Ghost(piece, self.ghost.orientation, anchor)
+            if self.ghost is not None:  # as in the game: the new piece, drawn as in the tray
+                self.ghost = Ghost(piece, default_orientation(piece), self.ghost.anchor)
+            else:
+                self.ghost = self.starting_ghost(piece)
             self.selected = piece
             self.render_trays()
             self.render_ghost()
