@@ -296,8 +296,25 @@ def serve(port: int) -> None:
         server.server_close()
 
 
+# Debian packages the tests drive: the browser, and Pentobi's thumbnailer (the interop test).
+SYSTEM_TOOLS = {
+    "chromium": Path("/usr/bin/chromium"),
+    "pentobi": Path("/usr/games/pentobi-thumbnailer"),
+}
+
+
 def install_dev_dependencies() -> None:
     subprocess.run([sys.executable, "-m", "pip", "install", "-q", "-e", f"{ROOT}[dev]"], check=True)
+    missing = [package for package, tool in SYSTEM_TOOLS.items() if not tool.exists()]
+    if not missing:
+        return
+    command = ["apt-get", "install", "-y", *missing]
+    if os.geteuid() != 0 or not shutil.which("apt-get"):
+        print(f"missing {', '.join(missing)}: run `apt-get update && {' '.join(command)}`")
+        return
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update"], check=True, env=env)
+    subprocess.run(command, check=True, env=env)
 
 
 def test(pytest_args: list[str]) -> int:
