@@ -28,7 +28,9 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from .ai_eval import Position, Weights, evaluate, move_scores
+import numpy as np
+
+from .ai_eval import Position, Weights, best_codes, evaluate, move_scores
 from .pieces import Move
 
 LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
@@ -54,7 +56,7 @@ LEVEL_CONFIGS = {
     1: LevelConfig(noise=6.0, weights=Weights(attach=0.3, block=0.0, centre=0.3)),
     2: LevelConfig(noise=0.6),
     3: LevelConfig(noise=0.2, candidates=16),
-    4: LevelConfig(noise=0.05, candidates=16, beam=(10, 6)),
+    4: LevelConfig(noise=0.05, candidates=16, beam=(12, 8, 6)),
 }
 
 
@@ -128,17 +130,14 @@ class Search:
         goal = self._goals[board.player_to_move]
         config = self._config
         pos = Position.from_board(board)
-        cheap = move_scores(pos, color, codes, goal, config.weights)
         noise, rng = config.noise, self._rng
-        ranked = sorted(
-            ((score + rng.random() * noise, code) for score, code in zip(cheap, codes, strict=True)),
-            reverse=True,
-        )
-        self.best_move = board.move_from_code(ranked[0][1])
+        cheap = move_scores(pos, color, codes, goal, config.weights)
+        cheap += [rng.random() * noise for _ in codes]
+        candidates = best_codes(cheap, codes, max(1, config.candidates))
+        self.best_move = board.move_from_code(candidates[0])
         if not config.candidates:
             return
         yield
-        candidates = [code for _, code in ranked[: config.candidates]]
         best_value = None
         for code in candidates:
             child = pos.play(color, code)
@@ -167,28 +166,54 @@ class Search:
         return self._goals[variant.player_of_color(color, pos.used[color].bit_count())]
 
     def _search(self, pos: Position, last: int, goal, beam) -> Iterator[None]:
-        """The value for ``goal`` of ``pos``, where ``last`` just moved; searched ``beam`` deep."""
-        weights = self._config.weights
+        """The value for ``goal`` of ``pos``, where ``last`` just moved, searched ``beam`` deep."""
         if self._variant.num_players == 2:
             return (yield from self._alphabeta(pos, last, goal, beam, -1e9, 1e9))
-        # Three or four players: every other colour answers in turn with its own best move.
-        for width in beam[:1]:
-            for _ in range(len(pos.own) - 1):
-                found = self._mover(pos, last)
-                if found is None:
-                    break
-                color, codes = found
-                own_goal = self._goal_of_color(pos, color)
-                if own_goal == goal:
-                    break  # my own colour again: the round is over
-                scores = move_scores(pos, color, codes, own_goal, weights)
-                top = sorted(zip(scores, codes), reverse=True)[:width]
-                best = max(top, key=lambda sc: evaluate(pos.play(color, sc[1]), own_goal, weights))
-                pos = pos.play(color, best[1])
-                last = color
-                self._nodes += len(top)
-                yield
-        return evaluate(pos, goal, weights)
+        mine = tuple(c for c, g in enumerate(goal) if g > 0)
+        others = tuple(c for c, g in enumerate(goal) if g <= 0)
+        return (yield from self._best_reply(pos, goal, beam, -1e9, 1e9, False, mine, others))
+
+    def _best_reply(self, pos, goal, beam, alpha, beta, maximizing, mine, others, passed=False):
+        """Best-reply search (Schadd & Winands 2011) for three or four players: the player's
+        own layers alternate with layers where only the single most damaging move of all
+        other colours together is played (here the colours are taken out of turn order)."""
+        weights = self._config.weights
+        if not beam:
+            self._nodes += 1
+            return evaluate(pos, goal, weights)
+        moves = []
+        for color in (mine if maximizing else others):
+            codes = pos.legal_codes(color)
+            if not codes:
+                continue
+            own_goal = goal if maximizing else self._goal_of_color(pos, color)
+            scores = move_scores(pos, color, codes, own_goal, weights)
+            top = best_codes(scores, codes, beam[0])
+            moves += [(score, code, color) for score, code in
+                      zip(np.sort(scores)[::-1].tolist(), top)]
+        if not moves:
+            if passed:
+                self._nodes += 1
+                return evaluate(pos, goal, weights)
+            return (yield from self._best_reply(
+                pos, goal, beam, alpha, beta, not maximizing, mine, others, True))
+        moves.sort(reverse=True)
+        if self._nodes % 64 == 0:
+            yield
+        self._nodes += 1
+        best = -1e9 if maximizing else 1e9
+        for _, code, color in moves[: beam[0]]:
+            value = yield from self._best_reply(
+                pos.play(color, code), goal, beam[1:], alpha, beta, not maximizing, mine, others)
+            if maximizing:
+                best = max(best, value)
+                alpha = max(alpha, value)
+            else:
+                best = min(best, value)
+                beta = min(beta, value)
+            if alpha >= beta:
+                break
+        return best
 
     def _alphabeta(self, pos, last, goal, beam, alpha, beta) -> Iterator[None]:
         weights = self._config.weights
@@ -199,13 +224,12 @@ class Search:
         color, codes = found
         own_goal = self._goal_of_color(pos, color)
         maximizing = own_goal == goal
-        scores = move_scores(pos, color, codes, own_goal, weights)
-        top = sorted(zip(scores, codes), reverse=True)[: beam[0]]
+        top = best_codes(move_scores(pos, color, codes, own_goal, weights), codes, beam[0])
         if self._nodes % 64 == 0:
             yield
         self._nodes += 1
         best = -1e9 if maximizing else 1e9
-        for _, code in top:
+        for code in top:
             value = yield from self._alphabeta(
                 pos.play(color, code), color, goal, beam[1:], alpha, beta)
             if maximizing:

@@ -1,0 +1,178 @@
+"""The computer player through its public API: legal moves at every level in every variant,
+positions with one move and none, reproducibility for a seed, sliced search, goals per variant
+and a few tactical positions."""
+
+import random
+
+import pytest
+
+from game import VARIANTS, Board, Move, parse_square
+from game.ai import HINT_LEVEL, LEVEL_NAMES, LEVELS, Search, choose_move, goal_of
+from game.ai_eval import Position
+
+
+def play_out(board, level, seed, max_moves=None):
+    """Let ``level`` play every colour from ``board`` on; return the moves as text."""
+    played = []
+    while board.turn is not None and (max_moves is None or len(played) < max_moves):
+        move = choose_move(board, level, seed=seed + len(board.move_stack))
+        assert board.is_legal(move), (str(move), board.turn)
+        board.push(move)
+        played.append(str(move))
+    return played
+
+
+def random_positions(variant, count, seed):
+    """Positions along random games of ``variant``, from the opening to the end."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        board = Board(variant)
+        while board.turn is not None:
+            if rng.random() < 0.15:
+                found.append(board.copy())
+            board.push_code(rng.choice(board.legal_codes()))
+    return found[:count]
+
+
+def test_levels_are_named():
+    assert LEVELS == (1, 2, 3, 4)
+    assert set(LEVEL_NAMES) == set(LEVELS) and HINT_LEVEL == 4
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_returns_legal_moves(variant, level):
+    for board in random_positions(variant, 6, seed=level):
+        before = str(board), len(board.move_stack)
+        move = choose_move(board, level, seed=5)
+        assert (str(board), len(board.move_stack)) == before, "the board must not change"
+        assert move is not None and board.is_legal(move)
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic_3"])
+def test_a_whole_game_at_each_level_is_legal(variant):
+    for level in (1, 2):
+        assert play_out(Board(variant), level, seed=11)
+    # The searching levels play the second half of a game (fast, still every kind of position).
+    for level in (3, 4):
+        board = Board(variant)
+        play_out(board, 2, seed=3, max_moves=len(board.variant.colors) * 9)
+        play_out(board, level, seed=3)
+        assert board.is_game_over()
+
+
+def test_no_legal_move_gives_none():
+    board = Board("duo")
+    play_out(board, 2, seed=1)
+    assert board.is_game_over()
+    for level in LEVELS:
+        assert choose_move(board, level) is None
+        search = Search(board, level)
+        assert search.step(0.01) is True and search.best_move is None
+
+
+def test_the_only_legal_move_is_played():
+    found = 0
+    for board in random_positions("duo", 400, seed=2):
+        codes = board.legal_codes()
+        if len(codes) == 1:
+            only = board.move_from_code(codes[0])
+            for level in LEVELS:
+                assert choose_move(board, level, seed=9) == only
+            found += 1
+    assert found >= 3
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_game(level):
+    first = play_out(Board("duo"), level, seed=42, max_moves=12)
+    again = play_out(Board("duo"), level, seed=42, max_moves=12)
+    assert first == again
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_lower_levels_vary_between_seeds(level):
+    games = {tuple(play_out(Board("duo"), level, seed=s, max_moves=8)) for s in range(6)}
+    assert len(games) > 1
+
+
+def test_sliced_search_finds_the_same_move_as_one_call():
+    board = Board("classic")
+    play_out(board, 2, seed=4, max_moves=10)
+    expected = choose_move(board, 4, seed=8)
+    search = Search(board, 4, seed=8)
+    slices = 0
+    while not search.step(0.0):
+        slices += 1
+        assert board.is_legal(search.best_move)
+    assert slices > 1, "the expert's search must come in several slices"
+    assert search.best_move == expected
+
+
+def test_cancel_stops_the_search_and_keeps_a_legal_move():
+    board = Board("duo")
+    search = Search(board, 4, seed=1)
+    search.step(0.0)
+    search.cancel()
+    assert search.done and board.is_legal(search.best_move)
+    assert search.step(0.01) is True
+
+
+def test_search_does_not_follow_later_changes_to_the_board():
+    board = Board("duo")
+    search = Search(board, 3, seed=1)
+    board.push(choose_move(board, 1))
+    search.run()
+    assert Board("duo").is_legal(search.best_move)
+
+
+def test_unknown_level_is_rejected():
+    with pytest.raises(ValueError, match="unknown level"):
+        choose_move(Board("duo"), 7)
+
+
+def test_goals_per_variant():
+    def goal(name, player):
+        return goal_of(VARIANTS[name], player)
+
+    assert goal("duo", 1) == (-1.0, 1.0)
+    assert goal("classic", 2) == (-1 / 3, -1 / 3, 1.0, -1 / 3)
+    assert goal("classic_2", 0) == (1.0, -1.0, 1.0, -1.0)
+    # Green's points count for nobody; a player moving Green plays for that player.
+    assert goal("classic_3", 1) == (-0.5, 1.0, -0.5, 0.0)
+
+
+def test_ai_position_matches_the_board_after_every_move():
+    rng = random.Random(6)
+    for variant in ("duo", "classic"):
+        board = Board(variant)
+        pos = Position.from_board(board)
+        while board.turn is not None:
+            color = board.turn
+            for c in board.variant.colors:
+                assert sorted(pos.legal_codes(c)) == sorted(board.legal_codes(c))
+            code = rng.choice(board.legal_codes())
+            board.push_code(code)
+            pos = pos.play(color, code)
+
+
+def moves(text):
+    return [Move.parse(part) for part in text.split()]
+
+
+@pytest.mark.parametrize("level", [3, 4])
+def test_duo_blocks_the_opponents_only_corner(level):
+    # Orange's only piece runs up the right edge: its single attach square is m6, and it still
+    # holds 84 squares of pieces. Purple can cover m6 and shut Orange out for the rest of the game.
+    board = Board.from_setup("duo", {
+        0: moves("l7,l8,l9,l10,k10"),
+        1: moves("n1,n2,n3,n4,n5"),
+    }, turn=0)
+    assert board.attach_squares(1) == [parse_square("m6")]
+    for seed in range(3):
+        move = choose_move(board, level, seed=seed)
+        assert parse_square("m6") in move.squares, str(move)
+        board.push(move)
+        assert not board.can_move(1)
+        board.pop()
