@@ -75,6 +75,12 @@ class App:
     def board(self):
         return self.session.board
 
+    @property
+    def extent(self) -> tuple[int, int]:
+        """The board's width and height in cells."""
+        size = self.board.variant.size
+        return size, size
+
     def human_to_move(self) -> bool:
         return self.board.turn is not None and not self.session.is_computer_turn()
 
@@ -114,18 +120,18 @@ class App:
             return
         ghost = self.ghost
         reason = self.ghost_reason()
-        size = self.board.variant.size
+        width, height = self.extent
         color = self.board.variant.color_names[self.board.turn]
         layer.innerHTML = view.ghost_svg(
-            ghost_cells(ghost), size, color=color, legal=reason is None
+            ghost_cells(ghost), height, color=color, legal=reason is None
         )
-        anchor = ghost.anchor if on_board(ghost.anchor, size, size) else (0, 0)
+        anchor = ghost.anchor if on_board(ghost.anchor, width, height) else (0, 0)
         status.textContent = view.ghost_status(
             ghost.piece, square_name(anchor[1] * 20 + anchor[0]), reason
         )
 
     def ghost_reason(self):
-        move = ghost_move(self.ghost, self.board.variant.size, self.board.variant.size)
+        move = ghost_move(self.ghost, *self.extent)
         if move is None:
             return IllegalReason.OFF_BOARD
         return self.board.illegal_reason(move)
@@ -175,8 +181,8 @@ class App:
                 ghost = ghost_for_move(move)
                 if ghost.orientation == orientation:
                     return ghost
-        size = self.board.variant.size
-        return Ghost(piece, orientation, (size // 2, size // 2))
+        width, height = self.extent
+        return Ghost(piece, orientation, (width // 2, height // 2))
 
     def deselect(self) -> None:
         self.selected = None
@@ -201,7 +207,7 @@ class App:
         if reason is not None:
             self.notify(f"You cannot place {self.ghost.piece.name} there: it {reason.value}.")
             return
-        self.play(ghost_move(self.ghost, self.board.variant.size, self.board.variant.size))
+        self.play(ghost_move(self.ghost, *self.extent))
 
     def play(self, move: Move) -> None:
         passed = self.session.play(move)
@@ -372,8 +378,7 @@ class App:
         elif key == "Escape":
             self.deselect()
         elif key in ARROWS and self.ghost is not None:
-            size = self.board.variant.size
-            self.turn_ghost(lambda g: moved(g, *ARROWS[key], size, size))
+            self.turn_ghost(lambda g: moved(g, *ARROWS[key], *self.extent))
         elif key == "Enter" and self.ghost is not None and tag != "BUTTON":
             self.place()
         elif key.lower() == "r" and self.ghost is not None:
