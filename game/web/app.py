@@ -7,9 +7,9 @@ import asyncio
 import json
 import random
 import sys
+from importlib.metadata import version as package_version
 
 import js
-import numpy
 import pyodide
 from pyodide.ffi import create_proxy, to_js
 
@@ -477,15 +477,19 @@ def restore() -> tuple[Session, str]:
         return Session.new(DEFAULT_OPTIONS), notice
 
 
+def runtime_info() -> str:
+    """The versions the page runs on (NumPy's from its metadata: importing NumPy takes about
+    half a second in the page, left to the code that uses it)."""
+    python = ".".join(map(str, sys.version_info[:3]))
+    return f"Python {python} · NumPy {package_version('numpy')} · Pyodide {pyodide.__version__}"
+
+
 def start() -> None:
     session, notice = restore()
     app = App(session)
     app.bind()
     install_puzzles(app)
-    version = ".".join(map(str, sys.version_info[:3]))
-    element(
-        "runtime-info"
-    ).textContent = f"Python {version} · NumPy {numpy.__version__} · Pyodide {pyodide.__version__}"
+    element("runtime-info").textContent = runtime_info()
     element("loading").hidden = True
     # For bench/browser.py: the engine timed inside the page (JSON text).
     js.window.pyblokusEngineTimings = create_proxy(lambda *_: json.dumps(engine_timings()))
