@@ -461,7 +461,7 @@ class App:
             listen(element(id_), "click", handler)
         listen(element("new-game-form"), "change", self.on_mode_change)
         listen(element("new-game-form"), "submit", self.on_new_game_submit)
-        for id_ in ("new-game", "puzzles", "help"):
+        for id_ in ("new-game", "puzzles", "help", "show-corners"):
             element(id_).disabled = False
 
 

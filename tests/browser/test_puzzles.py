@@ -68,7 +68,11 @@ def test_rules_puzzle_keeps_turn_order_and_says_why_a_move_is_refused(page):
 
 def test_hints_lead_to_a_solve_that_is_celebrated_and_remembered(page):
     open_puzzle(page, "tetromino_rectangle")
-    for placed in range(1, 21):
+    # Off the stored solution's path, so every hint comes from the solver in the page.
+    pick(page, "O4", "blue")
+    page.click("#board [data-square='a10']")
+    page.wait_for_selector("#puzzle-progress:has-text('1 of 20 pieces')")
+    for placed in range(2, 21):
         page.click("#hint")
         page.wait_for_selector("#ghost rect.legal", timeout=20_000)  # placing removes the ghost
         assert page.locator("#ghost rect.legal").count() == 4
@@ -82,6 +86,14 @@ def test_hints_lead_to_a_solve_that_is_celebrated_and_remembered(page):
     assert list(best) == ["tetromino_rectangle"] and best["tetromino_rectangle"] > 0
     page.click("#puzzles")
     assert "Best time" in page.inner_text("#puzzle-list [data-puzzle='tetromino_rectangle']")
+
+
+def test_hint_on_the_empty_board_shows_the_stored_solutions_first_piece(page):
+    open_puzzle(page, "pentomino_rectangle")
+    page.click("#hint")
+    page.wait_for_selector("#ghost rect.legal")
+    assert page.locator("#ghost rect.legal").count() == 5
+    assert page.inner_text("#notice").startswith("Hint: ")
 
 
 def test_show_a_solution_plays_to_the_solved_state(page):
