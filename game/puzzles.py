@@ -409,3 +409,26 @@ def stored_solution(puzzle: str | int | Puzzle) -> list[tuple[Color, Move]]:
     if not isinstance(puzzle, Puzzle):
         puzzle = find_puzzle(puzzle)
     return [(color, Move.parse(text)) for color, text in _stored_solutions()[puzzle.name]]
+
+
+def stored_continuation(board: PuzzleBoard) -> list[tuple[Color, Move]] | None:
+    """The rest of the puzzle's stored solution if the moves on ``board`` are part of it (its
+    first moves in the same order and colours under the game's rules; any of its placements
+    with any colour in a tiling puzzle), else None.
+
+    >>> board = puzzle_board("tetromino_rectangle")
+    >>> len(stored_continuation(board))
+    20
+    """
+    solution = stored_solution(board.puzzle)
+    played = board.move_stack
+    if board.puzzle.game_rules:
+        return solution[len(played) :] if solution[: len(played)] == played else None
+    placed = {move for _, move in played}
+    if not placed <= {move for _, move in solution}:
+        return None
+    rest = board.copy()
+    for _, move in solution:
+        if move not in placed:
+            rest.push(move)  # with the first colour that still owns the piece
+    return rest.move_stack[len(played) :]

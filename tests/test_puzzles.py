@@ -12,6 +12,7 @@ from game.puzzles import (
     TilingPuzzleBoard,
     find_puzzle,
     puzzle_board,
+    stored_continuation,
     stored_solution,
 )
 
@@ -193,3 +194,33 @@ class TestShippedSolutions:
         if puzzle.largest_first:
             sizes = [move.piece.size for _, move in solution]
             assert sizes == sorted(sizes, reverse=True)
+
+
+class TestStoredContinuation:
+    def test_tiling_any_order_and_colour_of_the_solutions_placements(self):
+        solution = stored_solution("pentomino_rectangle")
+        board = puzzle_board("pentomino_rectangle")
+        for color, move in reversed(solution[10:20]):
+            board.push(move, (color + 1) % 4)
+        rest = stored_continuation(board)
+        assert len(rest) == 38
+        for color, move in rest:
+            board.push(move, color)
+        assert board.is_solved()
+
+    def test_tiling_placement_outside_the_solution_has_none(self):
+        board = puzzle_board("tetromino_rectangle")
+        solution_moves = {move for _, move in stored_solution("tetromino_rectangle")}
+        board.push(next(m for m in board.legal_moves if m not in solution_moves))
+        assert stored_continuation(board) is None
+
+    def test_rules_puzzle_needs_the_solutions_first_moves_in_order(self):
+        solution = stored_solution("all84")
+        board = puzzle_board("all84")
+        for color, move in solution[:9]:
+            board.push(move, color)
+        rest = stored_continuation(board)
+        assert rest == solution[9:]
+        board.pop()
+        board.push(next(m for m in board.legal_moves if m != solution[8][1]))
+        assert stored_continuation(board) is None

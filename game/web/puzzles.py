@@ -30,6 +30,7 @@ from game.puzzles import (
     RulesPuzzleBoard,
     find_puzzle,
     puzzle_board,
+    stored_continuation,
     stored_solution,
 )
 
@@ -300,7 +301,7 @@ def _puzzle_app_class():
     from game.solver import Solver
 
     from .app import App, element
-    from .ghost import Ghost, ghost_cells, ghost_for_move, ghost_move, on_board
+    from .ghost import Ghost, ghost_cells, ghost_for_move, ghost_move, moved, on_board
 
     class PuzzleApp(App):
         """The page's App while a puzzle is played: the same controls on a puzzle board."""
@@ -458,6 +459,10 @@ def _puzzle_app_class():
             width, height = self.extent
             return Ghost(piece, default_orientation(piece), (width // 2, height // 2))
 
+        def turn_ghost(self, change) -> None:
+            # The game's arrow keys keep the anchor on a 20x20 board; keep it on the puzzle's.
+            super().turn_ghost(lambda ghost: moved(change(ghost), 0, 0, *self.extent))
+
         def place(self) -> None:
             if self.ghost is None or not self.human_to_move():
                 return
@@ -508,35 +513,40 @@ def _puzzle_app_class():
             self.after_change()
 
         async def hint(self) -> None:
-            """Try to complete the position for a few seconds in slices; show the next piece
-            of the completion, or say that none was found."""
+            """Show the next piece of a completion: the stored solution's if the position is
+            on its way, else one the solver finds within a few seconds (searched in slices),
+            or say that none was found."""
             if not self.human_to_move():
                 return
-            generation = self.generation
-            self.thinking = True
-            self.render_status()
-            solver = Solver(self.board, seed=len(self.board.move_stack))
-            batch = 1 if isinstance(self.board, RulesPuzzleBoard) else 200
-            deadline = js.performance.now() + HINT_SECONDS * 1000
-            done = False
-            while not done and js.performance.now() < deadline:
-                slice_end = js.performance.now() + HINT_SLICE * 1000
-                while not done and js.performance.now() < slice_end:
-                    done = solver.step(batch)
-                await asyncio.sleep(0)
-                if generation != self.generation:
-                    return
-            self.thinking = False
-            self.render_status()
-            if solver.solution:
-                color, move = solver.solution[0]
+            completion = stored_continuation(self.board)
+            proved_unsolvable = False
+            if not completion:
+                generation = self.generation
+                self.thinking = True
+                self.render_status()
+                solver = Solver(self.board, seed=len(self.board.move_stack))
+                batch = 1 if isinstance(self.board, RulesPuzzleBoard) else 200
+                deadline = js.performance.now() + HINT_SECONDS * 1000
+                done = False
+                while not done and js.performance.now() < deadline:
+                    slice_end = js.performance.now() + HINT_SLICE * 1000
+                    while not done and js.performance.now() < slice_end:
+                        done = solver.step(batch)
+                    await asyncio.sleep(0)
+                    if generation != self.generation:
+                        return
+                self.thinking = False
+                self.render_status()
+                completion, proved_unsolvable = solver.solution, solver.proved_unsolvable
+            if completion:
+                color, move = completion[0]
                 self.color = color
                 self.ghost = ghost_for_move(move)
                 self.selected = self.ghost.piece
                 self.render_trays()
                 self.render_ghost()
                 self.notify(f"Hint: {move.piece.name} at {move}. Press Place or Enter to play it.")
-            elif solver.proved_unsolvable:
+            elif proved_unsolvable:
                 self.notify("This position cannot be completed: undo a few pieces.")
             else:
                 self.notify(
