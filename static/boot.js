@@ -27,10 +27,19 @@ addEventListener("py:progress", ({ detail }) => {
   if (detail === "Loading files") enterStage("engine");
 });
 
+// The service worker precaches the whole site; it starts once the game is ready, so that its
+// downloads do not compete with the first load (they mostly revalidate what that load fetched).
 if ("serviceWorker" in navigator) {
-  addEventListener("load", () => {
+  const register = () => {
     navigator.serviceWorker.register("./sw.js").catch((error) => {
       console.warn("offline mode unavailable:", error.message);
     });
+  };
+  const watcher = new MutationObserver(() => {
+    if (document.body.dataset.state !== "loading") {
+      watcher.disconnect();
+      register();
+    }
   });
+  watcher.observe(document.body, { attributes: true, attributeFilter: ["data-state"] });
 }

@@ -5,11 +5,12 @@ const ASSETS = ["__ASSETS__"];
 const CACHE = `pyblokus-${VERSION}`;
 
 self.addEventListener("install", (event) => {
-  // cache: "reload" skips the HTTP cache, so a new deploy never precaches stale files.
+  // cache: "no-cache" revalidates with the server: what the first load fetched costs a 304, and a
+  // new deploy never precaches stale copies from the HTTP cache.
   event.waitUntil(
     caches
       .open(CACHE)
-      .then((cache) => cache.addAll(ASSETS.map((url) => new Request(url, { cache: "reload" }))))
+      .then((cache) => cache.addAll(ASSETS.map((url) => new Request(url, { cache: "no-cache" }))))
       .then(() => self.skipWaiting()),
   );
 });

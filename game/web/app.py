@@ -11,7 +11,7 @@ from importlib.metadata import version as package_version
 
 import js
 import pyodide
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import JsException, create_proxy, to_js
 
 from game import IllegalReason, Move, Piece, find_piece, parse_square, square_name
 from game.ai import HINT_LEVEL, Search
@@ -68,6 +68,7 @@ class App:
         self.thinking = False
         self.notice_timer = None
         self.seed = random.randrange(1 << 30)
+        self.storage_failed = False
 
     # --- rendering --------------------------------------------------------------------------
 
@@ -151,7 +152,12 @@ class App:
         self.notice_timer = None
 
     def save(self) -> None:
-        js.localStorage.setItem(SAVE_KEY, self.session.to_json())
+        try:
+            js.localStorage.setItem(SAVE_KEY, self.session.to_json())
+        except JsException:  # storage disabled or full: play on, say it once
+            if not self.storage_failed:
+                self.storage_failed = True
+                self.notify("This browser does not let the page save the game.")
 
     # --- choosing and placing a piece -------------------------------------------------------
 
@@ -467,7 +473,10 @@ class App:
 
 def restore() -> tuple[Session, str]:
     """The saved game, or a new one and a notice saying why the saved one was not used."""
-    saved = js.localStorage.getItem(SAVE_KEY)
+    try:
+        saved = js.localStorage.getItem(SAVE_KEY)
+    except JsException:
+        saved = None
     if saved is None:
         return Session.new(DEFAULT_OPTIONS), ""
     try:
