@@ -216,3 +216,15 @@ def test_controls_have_accessible_names(page):
         assert page.get_by_role("button", name=name, exact=True).count() == 1
     assert page.get_by_role("button", name="Blue F pentomino").count() == 1
     assert page.get_by_role("application", name="Board").count() == 1
+
+
+def test_a_browser_that_refuses_storage_still_plays(context, site, record):
+    context.add_init_script(
+        "Storage.prototype.setItem = () => { throw new DOMException('no', 'SecurityError'); };"
+    )
+    page = open_page(context, site, record)
+    assert "does not let the page save" in page.inner_text("#notice")
+    pick(page, "1", "blue")
+    page.click("#board [data-square='a20']")
+    wait_until_state(page, "ready")
+    assert covered(page)["a20"] == "blue"
