@@ -7,6 +7,8 @@ Builds dist/, serves it on 127.0.0.1 and prints JSON:
 - ``first_paint_ms``: median first contentful paint (the empty board) over cold loads;
 - ``ready_ms``: median time from navigation to ``data-state="ready"`` over N cold loads, each in
   a fresh browser context (empty HTTP cache, no service worker); ``ready_ms_all`` lists them;
+- ``warm_ready_ms``: median time to ``ready`` of reloads once the service worker has precached
+  the site (what a returning visitor sees, offline or not);
 - ``bytes_transferred``: bytes of a cold load (resource timing's transferSize, page included);
 - ``page`` / ``cpython``: the same engine timings (:mod:`game.web.timing`) in the page and here;
 - ``computer_game``: a computer-only Duo game at the top level watched for some moves: moves
@@ -85,6 +87,28 @@ def cold_load(browser, url: str) -> dict:
     return {**figures, "timings": timings}
 
 
+def warm_loads(browser, url: str, count: int) -> list[int]:
+    """Times to ready of reloads served by the service worker's cache."""
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(OBSERVERS)
+    page = context.new_page()
+    page.goto(url)
+    wait_for_state(page, "ready")
+    page.evaluate(
+        """async () => {
+        const registration = await navigator.serviceWorker.ready;
+        while (registration.active.state !== "activated") await new Promise(r => setTimeout(r, 50));
+    }"""
+    )
+    times = []
+    for _ in range(count):
+        page.reload()
+        wait_for_state(page, "ready")
+        times.append(round(page.evaluate("() => window.benchReadyAt")))
+    context.close()
+    return times
+
+
 def watch_computer_game(browser, url: str) -> dict:
     """Longest main-thread task while two top-level computers play Duo."""
     top = Seat("computer", max(LEVELS))
@@ -129,6 +153,7 @@ def main() -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         loads = [cold_load(browser, url) for _ in range(args.loads)]
+        warm = warm_loads(browser, url, 3)
         computer = watch_computer_game(browser, url)
         browser.close()
     server.shutdown()
@@ -137,6 +162,8 @@ def main() -> None:
         "first_paint_ms": round(statistics.median(load["firstPaint"] for load in loads)),
         "ready_ms": round(statistics.median(ready)),
         "ready_ms_all": ready,
+        "warm_ready_ms": round(statistics.median(warm)),
+        "warm_ready_ms_all": warm,
         "bytes_transferred": loads[0]["bytes"],
         "page": loads[-1]["timings"],
         "cpython": engine_timings(),
