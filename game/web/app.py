@@ -13,7 +13,7 @@ import js
 import pyodide
 from pyodide.ffi import JsException, create_proxy, to_js
 
-from game import IllegalReason, Move, Piece, find_piece, parse_square, square_name
+from game import IllegalReason, Move, Piece, find_piece, parse_square, square, square_name
 from game.ai import HINT_LEVEL, Search
 
 from . import view
@@ -50,10 +50,14 @@ def element(id_: str):
     return document.getElementById(id_)
 
 
+def js_object(**fields):
+    """A plain JavaScript object, e.g. the options of addEventListener."""
+    return to_js(fields, dict_converter=js.Object.fromEntries)
+
+
 def listen(target, event: str, handler, **options) -> None:
     """addEventListener with a proxy that lives as long as the page."""
-    js_options = to_js(options, dict_converter=js.Object.fromEntries)
-    target.addEventListener(event, create_proxy(handler), js_options)
+    target.addEventListener(event, create_proxy(handler), js_object(**options))
 
 
 class App:
@@ -67,6 +71,7 @@ class App:
         self.generation = 0  # bumped whenever the game changes under a running search
         self.thinking = False
         self.notice_timer = None
+        self.hide_notice_later = create_proxy(self.hide_notice)
         self.seed = random.randrange(1 << 30)
         self.storage_failed = False
 
@@ -91,9 +96,7 @@ class App:
         element("board-host").innerHTML = view.game_board_svg(
             board, attach_color=board.turn if show_corners else None
         )
-        element("trays").innerHTML = view.trays_html(
-            board, selected=self.selected, human_turn=self.human_to_move()
-        )
+        self.render_trays()
         element("scores").innerHTML = view.scoreboard_html(self.session)
         self.render_status()
         self.render_ghost()
@@ -127,9 +130,7 @@ class App:
             ghost_cells(ghost), height, color=color, legal=reason is None
         )
         anchor = ghost.anchor if on_board(ghost.anchor, width, height) else (0, 0)
-        status.textContent = view.ghost_status(
-            ghost.piece, square_name(anchor[1] * 20 + anchor[0]), reason
-        )
+        status.textContent = view.ghost_status(ghost.piece, square_name(square(*anchor)), reason)
 
     def ghost_reason(self):
         move = ghost_move(self.ghost, *self.extent)
@@ -145,7 +146,7 @@ class App:
         box.hidden = False
         if self.notice_timer is not None:
             js.clearTimeout(self.notice_timer)
-        self.notice_timer = js.setTimeout(create_proxy(self.hide_notice), NOTICE_SECONDS * 1000)
+        self.notice_timer = js.setTimeout(self.hide_notice_later, NOTICE_SECONDS * 1000)
 
     def hide_notice(self, *_):
         element("notice").hidden = True
@@ -176,7 +177,7 @@ class App:
         self.selected = piece
         self.render_trays()
         self.render_ghost()
-        element("board").focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+        element("board").focus(js_object(preventScroll=True))
 
     def starting_ghost(self, piece: Piece) -> Ghost:
         """Where a newly picked piece appears, as drawn in the tray: on a legal spot if it has
@@ -263,7 +264,7 @@ class App:
         self.thinking = False
 
     async def hint(self) -> None:
-        if not self.human_to_move():
+        if not self.human_to_move() or element("hint").disabled:  # one search at a time
             return
         generation = self.generation
         element("hint").disabled = True
