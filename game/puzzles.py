@@ -22,14 +22,13 @@ Progress(pieces=1, pieces_total=20, squares=4, squares_total=80)
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from .board import Board, IllegalMoveError, IllegalReason
+from .board import Board, IllegalMoveError, IllegalReason, LegalMoves
 from .geometry import Mask, geometry
 from .pieces import FILE_NAMES, PIECES, Move, Piece, Square
 from .variants import VARIANTS, Color
@@ -144,10 +143,6 @@ class PuzzleMixin:
             self.occupied_mask().bit_count(), puzzle.squares_total,
         )  # fmt: skip
 
-    def _unused_pieces_mask(self) -> int:
-        """Bit ``piece.index`` set for each piece that is not part of the puzzle."""
-        return sum(1 << p.index for p in PIECES if p.size not in self.puzzle.piece_sizes)
-
 
 class RulesPuzzleBoard(PuzzleMixin, Board):
     """Puzzles 1 and 2: a classic four-colour game played alone, all 84 pieces to place.
@@ -198,25 +193,6 @@ class RulesPuzzleBoard(PuzzleMixin, Board):
         return f"<RulesPuzzleBoard {self.puzzle.name!r}: {pieces}/{total} pieces>"
 
 
-class TilingLegalMoves:
-    """The moves a tiling board accepts: iterable, sized, supports ``in``."""
-
-    def __init__(self, board: TilingPuzzleBoard):
-        self._board = board
-
-    def __iter__(self) -> Iterator[Move]:
-        return iter(self._board._legal_list())
-
-    def __len__(self) -> int:
-        return len(self._board._legal_list())
-
-    def __bool__(self) -> bool:
-        return bool(self._board._legal_list())
-
-    def __contains__(self, move: Move) -> bool:
-        return self._board.is_legal(move)
-
-
 class TilingPuzzleBoard(PuzzleMixin):
     """Puzzles 3 and 4: fill a rectangle with the pieces of one size of all four colours.
 
@@ -232,21 +208,23 @@ class TilingPuzzleBoard(PuzzleMixin):
         n = len(puzzle.colors)
         self._occupied: Mask = 0
         self._own: list[Mask] = [0] * n
-        self._used = [self._unused_pieces_mask()] * n
+        # Pieces of other sizes count as used: they are not part of the puzzle.
+        not_in_puzzle = sum(1 << p.index for p in PIECES if p.size not in puzzle.piece_sizes)
+        self._used = [not_in_puzzle] * n
         self._history: list[tuple[Color, int]] = []
 
     # --- queries ---------------------------------------------------------------------------
 
     @property
     def turn(self) -> Color | None:
-        if not self._legal_codes_by_color():
+        if not self.legal_codes():
             return None
         return next(c for c in self.puzzle.colors if self.pieces_left(c))
 
     @property
-    def legal_moves(self) -> TilingLegalMoves:
+    def legal_moves(self) -> LegalMoves:
         """Every placement some colour can make now."""
-        return TilingLegalMoves(self)
+        return LegalMoves(self)
 
     def legal_moves_for(self, color: Color) -> list[Move]:
         return [self.geometry.move(code) for code in self.legal_codes(color)]
@@ -256,18 +234,14 @@ class TilingPuzzleBoard(PuzzleMixin):
         any colour)."""
         free = self.geometry.full & ~self._occupied
         if color is None:
-            return self._legal_codes_by_color()
+            used_by_all = ~0
+            for used in self._used:
+                used_by_all &= used
+            return self.geometry.placements(free, free, used_by_all)
         return self.geometry.placements(free, free, self._used[color])
 
-    def _legal_codes_by_color(self) -> list[int]:
-        free = self.geometry.full & ~self._occupied
-        missing = ~0
-        for used in self._used:
-            missing &= used
-        return self.geometry.placements(free, free, missing)
-
-    def _legal_list(self) -> list[Move]:
-        return [self.geometry.move(code) for code in self._legal_codes_by_color()]
+    def move_from_code(self, code: int) -> Move:
+        return self.geometry.move(code)
 
     def is_game_over(self) -> bool:
         return self.turn is None
