@@ -38,7 +38,7 @@ from functools import cache
 from math import gcd
 
 from .geometry import Mask, geometry
-from .pieces import PIECE_BY_NAME, Move, Square
+from .pieces import PIECE_BY_NAME, PIECES, Move, Square
 from .puzzles import (
     PUZZLES,
     SOLUTIONS_FILE,
@@ -53,28 +53,28 @@ from .variants import Color
 
 Solution = list[tuple[Color, Move]]
 
-# Shapes that fit in few ways go first: left for the end they rarely find a place. Found by
-# trying orders on the pentomino rectangle; the corner-hugging ones last.
+# Tiling: shapes that fit in few ways go first, as left for the end they rarely find a place.
+# Found by trying orders on the pentomino rectangle; the corner-hugging ones last.
 AWKWARD_FIRST = tuple(
     PIECE_BY_NAME[name].index
     for name in "X W F U T5 Z5 V5 N Y L5 P I5 T4 Z4 L4 O4 I4 V3 I3 2 1".split()
 )
-
-
-# Weight of a newly dead square against one square of open rim, and the random spread added to
-# move scores in seeded searches.
-WASTE_WEIGHT = 10
+#: The random spread added to priorities and scores in seeded searches.
 NOISE = 2.0
-# Rules puzzles: how much a piece's rim in open space offsets its rim on the board, moves tried
-# per kept position, and the weights of a colour's shortage of moves and of squares of pieces
-# that cannot be placed now (found by trying weights on puzzle 2).
+# Rules puzzles, order of moves: the weight of a square made unusable for every colour against
+# one square of open rim, how much a piece's rim in open space offsets its rim on the board (so
+# bulky pieces go while they fit), and the bonus per square of the piece (largest first).
+WASTE_WEIGHT = 10
 OPEN_RIM_WEIGHT = 0.5
-MOVES_PER_POSITION = 15
-# A symmetric search does better trying few moves in many positions (tried on puzzles 1, 2).
-SYMMETRIC_MOVES_PER_POSITION = 3
+SIZE_WEIGHT = 100.0
+# Rules puzzles, rank of positions: the weights of the most cramped colour's shortage of moves
+# and of the squares of pieces that have nowhere to go now (found by trying weights on puzzle 2).
 CRAMPED_WEIGHT = 20.0
 HOMELESS_WEIGHT = 1.0
-SIZE_WEIGHT = 100.0
+# Moves tried per kept position; a symmetric search does better trying few moves in many
+# positions (tried on puzzles 1 and 2).
+MOVES_PER_POSITION = 15
+SYMMETRIC_MOVES_PER_POSITION = 3
 
 
 class TilingSearch:
@@ -97,13 +97,11 @@ class TilingSearch:
         for color in board.puzzle.colors:
             for piece in board.pieces_left(color):
                 counts[piece.index] += 1
-        sizes = [geo.orientations_of_piece[i][0].piece.size for i, n in enumerate(counts) if n]
+        sizes = [PIECES[i].size for i, n in enumerate(counts) if n]
         self._hole_unit = gcd(*sizes) if sizes else 1
         rng = random.Random(seed)
-        jitter = 0.0 if seed is None else 2.0
-        priority = {
-            piece: rank + rng.uniform(0, jitter) for rank, piece in enumerate(AWKWARD_FIRST)
-        }
+        noise = 0.0 if seed is None else NOISE
+        priority = {piece: rank + rng.uniform(0, noise) for rank, piece in enumerate(AWKWARD_FIRST)}
         self._full = geo.full
         occupied = board.occupied_mask()
         # The anchor of a placement is its first square in reading order, so the placements
