@@ -177,6 +177,10 @@ class App:
         self.selected = piece
         self.render_trays()
         self.render_ghost()
+        self.focus_board()
+
+    def focus_board(self) -> None:
+        """Keys go to the board (Enter places), not to the button just pressed."""
         element("board").focus(js_object(preventScroll=True))
 
     def starting_ghost(self, piece: Piece) -> Ghost:
@@ -283,6 +287,7 @@ class App:
         self.selected = self.ghost.piece
         self.render_trays()
         self.render_ghost()
+        self.focus_board()
         self.notify(f"Hint: {move.piece.name} at {move}. Press Place or Enter to play it.")
 
     # --- undo, redo, new game ---------------------------------------------------------------
