@@ -6,16 +6,18 @@
 >>> board.is_legal(move)
 True
 
-Levels (all deterministic for a seed; the amount of search is a node budget, not wall time):
+Levels (all deterministic for a seed; the amount of search is fixed by node and ply counts, not
+by wall time). Each level must beat three copies of the level below in Classic, so they are far
+apart (see the arena figures in ``game/arena.py``'s docstring):
 
-1. Beginner -- picks among the moves a cheap score likes, with a lot of randomness.
-2. Casual -- the best move by the cheap score (size, own corners, corners taken from rivals,
-   centre early), with a little randomness.
-3. Strong -- the cheap score's best candidates, each judged by the static evaluation
-   (territory, corners, points) of the position after it.
-4. Expert -- search: alpha-beta over a beam of candidates in two-player variants (Duo,
-   classic_2); in three- and four-player games each candidate is followed by a round in which every
-   other colour answers with its own best move, then judged by the static evaluation.
+1. Beginner -- about a random legal move.
+2. Casual -- prefers big pieces and its own new corners, with a lot of randomness.
+3. Strong -- the best move by a cheap score (piece size, own corners, corners taken from rivals --
+   a rival's last corners count much more -- and the centre early), with a little randomness.
+4. Expert -- the cheap score's 24 best candidates, each judged by search and the static
+   evaluation (territory, corners, points): alpha-beta over a beam (12, 8, 6) in two-player
+   variants (Duo, classic_2); in three- and four-player games every colour plays on greedily
+   for 7 plies after the candidate.
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -37,6 +39,8 @@ LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
 LEVELS = tuple(LEVEL_NAMES)
 HINT_LEVEL = max(LEVELS)
 DEFAULT_SEED = 0
+#: Safety cap on alpha-beta nodes per move; typical searches need a few thousand.
+MAX_NODES = 12_000
 
 
 @dataclass(frozen=True)
@@ -47,16 +51,24 @@ class LevelConfig:
     noise: float
     #: How many of the cheap score's best moves get a static evaluation (0: cheap score only).
     candidates: int = 0
-    #: Beam widths of the search below the candidates (empty: no search).
+    #: Two players: beam widths of the alpha-beta search below each candidate (empty: none).
     beam: tuple[int, ...] = ()
+    #: Three or four players: plies every colour plays greedily (its cheap score's best move,
+    #: for its own player) after each candidate before the evaluation (0: none). Measured in
+    #: the arena, this beat best-reply search (Schadd & Winands 2011) at the same cost: in a
+    #: four-colour game a rival's likely move is its own best, rarely the one that hurts us most.
+    rollout: int = 0
     weights: Weights = Weights()
 
 
+# Measured with the arena (one seat against three in Classic): in four-colour games each level
+# must win outright against three copies of the level below, so the levels are far apart.
+_SIZE_FIRST = Weights(attach=0.3, block=0.0, centre=0.3)
 LEVEL_CONFIGS = {
-    1: LevelConfig(noise=6.0, weights=Weights(attach=0.3, block=0.0, centre=0.3)),
-    2: LevelConfig(noise=0.6),
-    3: LevelConfig(noise=0.2, candidates=16),
-    4: LevelConfig(noise=0.05, candidates=16, beam=(12, 8, 6)),
+    1: LevelConfig(noise=1000.0, weights=_SIZE_FIRST),  # about a random legal move
+    2: LevelConfig(noise=10.0, weights=_SIZE_FIRST),
+    3: LevelConfig(noise=0.6),
+    4: LevelConfig(noise=0.05, candidates=24, beam=(12, 8, 6), rollout=7),
 }
 
 
@@ -141,8 +153,10 @@ class Search:
         best_value = None
         for code in candidates:
             child = pos.play(color, code)
-            if config.beam:
-                value = yield from self._search(child, color, goal, config.beam)
+            if config.beam and variant.num_players == 2:
+                value = yield from self._alphabeta(child, color, goal, config.beam, -1e9, 1e9)
+            elif config.rollout and variant.num_players > 2:
+                value = evaluate(self._rollout(child, color, config.rollout), goal, config.weights)
             else:
                 value = evaluate(child, goal, config.weights)
             value += rng.random() * noise
@@ -161,63 +175,28 @@ class Search:
                 return color, codes
         return None
 
+    def _rollout(self, pos: Position, last: int, plies: int) -> Position:
+        """``pos`` after ``plies`` moves in turn order, each colour playing its cheap score's
+        best move for its own player."""
+        weights = self._config.weights
+        for _ in range(plies):
+            found = self._mover(pos, last)
+            if found is None:
+                break
+            color, codes = found
+            scores = move_scores(pos, color, codes, self._goal_of_color(pos, color), weights)
+            pos = pos.play(color, codes[int(np.argmax(scores))])
+            last = color
+        return pos
+
     def _goal_of_color(self, pos: Position, color: int) -> tuple[float, ...]:
         variant = self._variant
         return self._goals[variant.player_of_color(color, pos.used[color].bit_count())]
 
-    def _search(self, pos: Position, last: int, goal, beam) -> Iterator[None]:
-        """The value for ``goal`` of ``pos``, where ``last`` just moved, searched ``beam`` deep."""
-        if self._variant.num_players == 2:
-            return (yield from self._alphabeta(pos, last, goal, beam, -1e9, 1e9))
-        mine = tuple(c for c, g in enumerate(goal) if g > 0)
-        others = tuple(c for c, g in enumerate(goal) if g <= 0)
-        return (yield from self._best_reply(pos, goal, beam, -1e9, 1e9, False, mine, others))
-
-    def _best_reply(self, pos, goal, beam, alpha, beta, maximizing, mine, others, passed=False):
-        """Best-reply search (Schadd & Winands 2011) for three or four players: the player's
-        own layers alternate with layers where only the single most damaging move of all
-        other colours together is played (here the colours are taken out of turn order)."""
-        weights = self._config.weights
-        if not beam:
-            self._nodes += 1
-            return evaluate(pos, goal, weights)
-        moves = []
-        for color in (mine if maximizing else others):
-            codes = pos.legal_codes(color)
-            if not codes:
-                continue
-            own_goal = goal if maximizing else self._goal_of_color(pos, color)
-            scores = move_scores(pos, color, codes, own_goal, weights)
-            top = best_codes(scores, codes, beam[0])
-            moves += [(score, code, color) for score, code in
-                      zip(np.sort(scores)[::-1].tolist(), top)]
-        if not moves:
-            if passed:
-                self._nodes += 1
-                return evaluate(pos, goal, weights)
-            return (yield from self._best_reply(
-                pos, goal, beam, alpha, beta, not maximizing, mine, others, True))
-        moves.sort(reverse=True)
-        if self._nodes % 64 == 0:
-            yield
-        self._nodes += 1
-        best = -1e9 if maximizing else 1e9
-        for _, code, color in moves[: beam[0]]:
-            value = yield from self._best_reply(
-                pos.play(color, code), goal, beam[1:], alpha, beta, not maximizing, mine, others)
-            if maximizing:
-                best = max(best, value)
-                alpha = max(alpha, value)
-            else:
-                best = min(best, value)
-                beta = min(beta, value)
-            if alpha >= beta:
-                break
-        return best
-
     def _alphabeta(self, pos, last, goal, beam, alpha, beta) -> Iterator[None]:
         weights = self._config.weights
-        found = self._mover(pos, last) if beam else None
+        # The node cap bounds the worst case (search below it ends at the static evaluation).
+        found = self._mover(pos, last) if beam and self._nodes < MAX_NODES else None
         if found is None:
             self._nodes += 1
             return evaluate(pos, goal, weights)
@@ -225,7 +204,7 @@ class Search:
         own_goal = self._goal_of_color(pos, color)
         maximizing = own_goal == goal
         top = best_codes(move_scores(pos, color, codes, own_goal, weights), codes, beam[0])
-        if self._nodes % 64 == 0:
+        if self._nodes % 16 == 0:
             yield
         self._nodes += 1
         best = -1e9 if maximizing else 1e9

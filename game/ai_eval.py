@@ -14,7 +14,7 @@ pieces can still fill.
 >>> from game.board import Board
 >>> pos = Position.from_board(Board("duo"))
 >>> len(pos.legal_codes(0))
-309
+414
 """
 
 from __future__ import annotations
@@ -30,10 +30,10 @@ from .pieces import ALL_PIECES_SQUARES, PIECES
 ALL_PIECES_USED = (1 << len(PIECES)) - 1
 PIECE_SIZES = tuple(piece.size for piece in PIECES)
 ALL_PLACED_BONUS = 15
-#: A rival with at most this many attach squares is nearly shut in; covering one of them scores
-#: ``SCARCE_BONUS`` times a plain block.
+#: A rival with at most this many attach squares is nearly shut in; covering one of its ``n``
+#: last ones scores ``SCARCE_BONUS / n`` times a plain block.
 SCARCE_ATTACH = 2
-SCARCE_BONUS = 6.0
+SCARCE_BONUS = 12.0
 #: How many steps the territory flood looks ahead from a colour's attach squares, by board width
 #: (measured with the arena: on the open Duo board further is better, in four-colour Classic
 #: the far squares are contested and a short reach plays better).
@@ -197,13 +197,15 @@ def move_scores(pos: Position, color: int, codes: list[int], goal: tuple[float, 
     rows = tab.code_row[np.asarray(codes, dtype=np.int64)]
     mask = tab.mask[rows]
     free = pos.geo.full & ~(pos.occupied | pos.edges[color])
-    rival_attach = ally_attach = scarce = 0
+    rival_attach = ally_attach = 0
+    scarce = []
     for other, interest in enumerate(goal):
         if other != color and interest < 0:
             rival_attach |= pos.attach[other]
             # A rival's last few corners are worth much more: taking them can end its game.
-            if pos.attach[other].bit_count() <= SCARCE_ATTACH and pos.used[other] != ALL_PIECES_USED:
-                scarce |= pos.attach[other]
+            left = pos.attach[other].bit_count()
+            if 0 < left <= SCARCE_ATTACH and pos.used[other] != ALL_PIECES_USED:
+                scarce.append((SCARCE_BONUS / left, pos.attach[other]))
         elif other != color and interest > 0:
             ally_attach |= pos.attach[other]
     mine = 1.0 if goal[color] else 0.0
@@ -214,8 +216,8 @@ def move_scores(pos: Position, color: int, codes: list[int], goal: tuple[float, 
     scores += weights.block * _count(mask & words(rival_attach))
     if ally_attach:
         scores -= weights.block * _count(mask & words(ally_attach))
-    if scarce:
-        scores += SCARCE_BONUS * weights.block * _count(mask & words(scarce))
+    for bonus, corners in scarce:
+        scores += bonus * weights.block * _count(mask & words(corners))
     if mine and pos.used[color].bit_count() < (4 if pos.geo.width < 20 else 6):
         scores += weights.centre * tab.centre[rows]
     return scores

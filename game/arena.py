@@ -77,7 +77,8 @@ def run_match(variant: str, level_a: int, level_b: int, games: int, seed: int = 
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.arena", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m game.arena",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="duo", choices=sorted(VARIANTS))
     parser.add_argument("--a", type=int, required=True, choices=LEVELS, help="level of seat A")
     parser.add_argument("--b", type=int, required=True, choices=LEVELS, help="level of the others")

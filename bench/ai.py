@@ -1,0 +1,61 @@
+"""Time per move of every AI level in CPython, in Classic and in Duo.
+
+    python bench/ai.py [--games N] [--levels 1,2,3,4] [--variants duo,classic]
+
+Each level plays N whole games against itself (every colour) per variant, with a different seed
+per game. Prints JSON: per level and variant, ``median_ms`` and ``max_ms`` per move, the number
+of moves timed, and the targets (Beginner median <= 20 ms; Expert median <= 500 ms and max <= 1500
+ms). The machine is shared, so figures are noisy: compare medians, rerun when in doubt.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game import Board  # noqa: E402
+from game.ai import LEVEL_NAMES, LEVELS, choose_move  # noqa: E402
+
+TARGETS = {"beginner_median_ms": 20, "top_median_ms": 500, "top_max_ms": 1500}
+
+
+def time_level(variant: str, level: int, games: int) -> dict:
+    """Seconds per move of ``level`` playing ``games`` whole games of ``variant`` alone."""
+    times = []
+    for game in range(games):
+        board = Board(variant)
+        while board.turn is not None:
+            started = time.perf_counter()
+            move = choose_move(board, level, seed=1000 * game + len(board.move_stack))
+            times.append(time.perf_counter() - started)
+            board.push(move)
+    return {"median_ms": round(1000 * statistics.median(times), 2),
+            "max_ms": round(1000 * max(times), 2), "moves": len(times)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--levels", default=",".join(map(str, LEVELS)))
+    parser.add_argument("--variants", default="classic,duo")
+    args = parser.parse_args()
+    Board("classic"), Board("duo")  # build the move tables outside the timings
+    for variant in args.variants.split(","):
+        choose_move(Board(variant), 1)
+    result = {"python": sys.version.split()[0], "games_per_level": args.games, "targets": TARGETS,
+              "levels": {}}
+    for level in map(int, args.levels.split(",")):
+        result["levels"][f"{level} {LEVEL_NAMES[level]}"] = {
+            variant: time_level(variant, level, args.games) for variant in args.variants.split(",")
+        }
+    print(json.dumps(result, indent=2))
+
+
+if __name__ == "__main__":
+    main()
