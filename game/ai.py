@@ -133,15 +133,16 @@ class Search:
         codes = board.legal_codes() if color is not None else []
         if not codes:
             return
+        self.best_move = board.move_from_code(codes[0])  # a legal answer from the first slice on
         if len(codes) == 1:
-            self.best_move = board.move_from_code(codes[0])
             return
         variant = board.variant
         self._variant = variant
         self._goals = [goal_of(variant, p) for p in range(variant.num_players)]
         goal = self._goals[board.player_to_move]
         config = self._config
-        pos = Position.from_board(board)
+        pos = Position.from_board(board)  # builds the tables of a new board size: one slice
+        yield
         noise, rng = config.noise, self._rng
         cheap = move_scores(pos, color, codes, goal, config.weights)
         cheap += [rng.random() * noise for _ in codes]
