@@ -155,7 +155,10 @@ class Search:
         for code in candidates:
             child = pos.play(color, code)
             if config.beam and variant.num_players == 2:
-                value = yield from self._alphabeta(child, color, goal, config.beam, -1e9, 1e9)
+                # A candidate at most ``noise`` better than the best so far cannot win: search
+                # it with that bound (a fail-low answer is then small enough, too).
+                floor = -1e9 if best_value is None else best_value - noise
+                value = yield from self._alphabeta(child, color, goal, config.beam, floor, 1e9)
             elif config.rollout and variant.num_players > 2:
                 value = evaluate(self._rollout(child, color, config.rollout), goal, config.weights)
             else:
