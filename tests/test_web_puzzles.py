@@ -9,6 +9,7 @@ from game.puzzles import PUZZLES, find_puzzle, stored_solution
 from game.web.puzzles import (
     PuzzleSession,
     format_seconds,
+    no_completion_notice,
     parse_best_times,
     progress_text,
     puzzle_board_svg,
@@ -127,3 +128,18 @@ class TestViews:
                 stuck.append(puzzle_status_text(session))
             session.undo()
         assert stuck and set(stuck) == {"No piece fits any more: undo a few pieces."}
+
+
+def test_failed_hint_says_how_far_back_the_stored_solution_is():
+    session = session_of("all84")
+    solution = stored_solution("all84")
+    for color, move in solution[:8]:
+        session.play(move, color)
+    for _ in range(2):
+        off_path = next(m for m in session.board.legal_moves if m != solution[8][1])
+        session.play(off_path)
+    assert no_completion_notice(session.board).endswith(
+        "undo 2 moves to be back on a known solution."
+    )
+    tiling = session_of("tetromino_rectangle").board
+    assert no_completion_notice(tiling).endswith("try undoing a few pieces.")

@@ -246,6 +246,28 @@ def puzzle_status_text(session: PuzzleSession) -> str:
     return text
 
 
+def no_completion_notice(board: PuzzleBoard) -> str:
+    """What a hint says when its search found nothing: under the game's rules, how many moves
+    to undo to be back on the stored solution's way.
+
+    >>> board = puzzle_board("all84")
+    >>> board.push(Move.parse("a20"))
+    >>> no_completion_notice(board)
+    'No way to finish was found in 4 seconds: undo 1 move to be back on a known solution.'
+    """
+    text = f"No way to finish was found in {HINT_SECONDS:g} seconds: "
+    if not isinstance(board, RulesPuzzleBoard):
+        return text + "try undoing a few pieces."
+    played = board.move_stack
+    on_the_way = 0
+    for step, solution_step in zip(played, stored_solution(board.puzzle), strict=False):
+        if step != solution_step:
+            break
+        on_the_way += 1
+    extra = len(played) - on_the_way
+    return text + f"undo {extra} move{'s' * (extra != 1)} to be back on a known solution."
+
+
 def solved_notice(session: PuzzleSession, new_best: bool) -> str:
     took = format_seconds(session.elapsed())
     return f"Solved in {took}! " + ("A new best time." if new_best else "Well done.")
@@ -549,10 +571,7 @@ def _puzzle_app_class():
             elif proved_unsolvable:
                 self.notify("This position cannot be completed: undo a few pieces.")
             else:
-                self.notify(
-                    f"No way to finish was found in {HINT_SECONDS:g} seconds: "
-                    "try undoing a few pieces."
-                )
+                self.notify(no_completion_notice(self.board))
 
         def show_solution(self) -> None:
             asyncio.ensure_future(self.play_solution())
