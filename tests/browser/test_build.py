@@ -4,6 +4,8 @@
 import hashlib
 import json
 import shutil
+import subprocess
+import sys
 import urllib.request
 import zipfile
 
@@ -88,3 +90,22 @@ def test_the_server_sends_the_right_types(dist):
                 assert response.headers["Content-Type"] == kind
     finally:
         site.stop()
+
+
+def test_serve_builds_and_prints_the_url_it_serves():
+    server = subprocess.Popen(
+        [sys.executable, str(build.ROOT / "build.py"), "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        for line in server.stdout:
+            if line.startswith("serving pyblokus at "):
+                url = line.split(" at ", 1)[1].split()[0]
+                break
+        assert url.startswith("http://127.0.0.1:")
+        with urllib.request.urlopen(url) as response:
+            assert b'data-square="a20"' in response.read()
+    finally:
+        server.terminate()
+        server.wait()
