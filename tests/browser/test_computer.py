@@ -1,0 +1,56 @@
+"""Computer seats in the page: thinking, cancelled by undo, paused and resumed."""
+
+from harness import covered, open_page, pick, seed_saved_game, wait_until_state
+
+from game.web.session import HUMAN, GameOptions, Seat, Session
+
+
+def test_undo_while_the_computer_thinks_cancels_its_move(context, site, record):
+    expert = Seat("computer", 4)
+    seed_saved_game(context, Session.new(GameOptions("duo", seats=(HUMAN, expert))).to_json())
+    page = open_page(context, site, record)
+    pick(page, "X", "purple")
+    page.click("#board [data-square='e11']")
+    wait_until_state(page, "thinking", timeout=5_000)
+    assert "is thinking" in page.inner_text("#status")
+    assert "orange" not in covered(page).values()  # a computer move shows 0.25 s at the soonest
+    page.click("#undo")
+    wait_until_state(page, "ready")
+    assert covered(page) == {}
+    page.wait_for_timeout(1500)  # a search that was not cancelled would have moved by now
+    assert covered(page) == {}
+    assert page.get_attribute("body", "data-state") == "ready"
+    page.click("#redo")  # what undo took back: Purple's move alone
+    assert set(covered(page).values()) == {"purple"}
+
+
+def test_a_computer_only_game_pauses_after_undo_until_continued(context, site, record):
+    casual = Seat("computer", 2)
+    seed_saved_game(context, Session.new(GameOptions("duo", seats=(casual, casual))).to_json())
+    page = context.new_page()  # no `ready` at the start: the computers move at once
+    record.watch(page)
+    page.goto(site.url)
+    wait_until_state(page, "thinking")
+    page.wait_for_selector("#board [data-square][data-color]", state="attached")
+    page.click("#undo")
+    wait_until_state(page, "ready")
+    assert page.is_visible("#continue")
+    assert "press Continue" in page.inner_text("#status")
+    placed = len(covered(page))
+    page.wait_for_timeout(800)
+    assert len(covered(page)) == placed  # paused
+    page.click("#continue")
+    wait_until_state(page, "thinking")
+    assert not page.is_visible("#continue")
+
+
+def test_cancelling_the_new_game_dialog_keeps_the_game(page):
+    pick(page, "1", "blue")
+    page.click("#board [data-square='a20']")
+    wait_until_state(page, "ready")
+    before = covered(page)
+    page.click("#new-game")
+    page.check("#new-game-form input[name=mode][value=duo]")
+    page.click("#new-game-form button[value=cancel]")
+    assert covered(page) == before
+    assert page.locator("#board [data-square]").count() == 400
