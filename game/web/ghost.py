@@ -111,14 +111,9 @@ def ghost_for_move(move: Move) -> Ghost:
     return Ghost(piece, piece.orientations.index(normalize(cells)), anchor_cell(tuple(cells)))
 
 
-#: Keys that pick a piece: the first character of its name (lower case); pressing the same key
-#: again cycles through the pieces that share it (I3, I4, I5 ...).
-PIECE_KEYS = sorted({piece.name[0].lower() for piece in PIECES})
-
-
 def piece_for_key(key: str, available: list[Piece], current: Piece | None) -> Piece | None:
     """The piece a key press selects among ``available``: the next one whose name starts with
-    ``key`` after ``current`` (wrapping round), or None if none does.
+    ``key`` after ``current`` (wrapping round, so ``i`` cycles I3, I4, I5), or None if none does.
 
     >>> names = lambda p: p and p.name
     >>> names(piece_for_key("i", list(PIECES), None))

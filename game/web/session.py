@@ -74,9 +74,6 @@ class Seat:
     def is_computer(self) -> bool:
         return self.kind == "computer"
 
-    def label(self) -> str:
-        return f"Computer ({LEVEL_NAMES[self.level]})" if self.is_computer else "Human"
-
 
 HUMAN = Seat("human")
 
