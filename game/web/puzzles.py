@@ -323,7 +323,7 @@ def _puzzle_app_class():
     from game.solver import Solver
 
     from .app import App, element
-    from .ghost import Ghost, ghost_cells, ghost_for_move, ghost_move, moved, on_board
+    from .ghost import Ghost, ghost_cells, ghost_for_move, ghost_move, on_board
 
     class PuzzleApp(App):
         """The page's App while a puzzle is played: the same controls on a puzzle board."""
@@ -473,26 +473,7 @@ def _puzzle_app_class():
             self.selected = piece
             self.render_trays()
             self.render_ghost()
-
-        def starting_ghost(self, piece) -> Ghost:
-            for move in self.board.legal_moves_for(self.move_color()):
-                if move.piece is piece:
-                    return ghost_for_move(move)
-            width, height = self.extent
-            return Ghost(piece, default_orientation(piece), (width // 2, height // 2))
-
-        def turn_ghost(self, change) -> None:
-            # The game's arrow keys keep the anchor on a 20x20 board; keep it on the puzzle's.
-            super().turn_ghost(lambda ghost: moved(change(ghost), 0, 0, *self.extent))
-
-        def place(self) -> None:
-            if self.ghost is None or not self.human_to_move():
-                return
-            reason = self.ghost_reason()
-            if reason is not None:
-                self.notify(f"You cannot place {self.ghost.piece.name} there: it {reason.value}.")
-                return
-            self.play(ghost_move(self.ghost, *self.extent))
+            self.focus_board()
 
         def play(self, move: Move) -> None:
             self.puzzle_session.play(move, self.move_color())
