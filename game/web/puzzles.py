@@ -22,7 +22,7 @@ from collections.abc import Callable
 from functools import cache
 from html import escape
 
-from game import IllegalReason, Move, find_piece, square_name
+from game import IllegalReason, Move, find_piece, square, square_name
 from game.puzzles import (
     PUZZLES,
     Puzzle,
@@ -276,6 +276,17 @@ def solved_notice(session: PuzzleSession, new_best: bool) -> str:
 # --- the page --------------------------------------------------------------------------------
 
 
+def load_best_times() -> dict[str, float]:
+    """The best times stored in this browser (none if it keeps no storage for the page)."""
+    import js
+    from pyodide.ffi import JsException
+
+    try:
+        return parse_best_times(js.localStorage.getItem(BEST_TIMES_KEY))
+    except JsException:
+        return {}
+
+
 def install(app) -> None:
     """Fill the puzzles dialog and let its choices switch ``app`` to puzzle mode."""
     import js
@@ -283,8 +294,7 @@ def install(app) -> None:
     from .app import element, listen
 
     def render_list(*_):
-        best = parse_best_times(js.localStorage.getItem(BEST_TIMES_KEY))
-        element("puzzle-list").innerHTML = puzzle_list_html(best)
+        element("puzzle-list").innerHTML = puzzle_list_html(load_best_times())
 
     puzzle_app = _puzzle_app_class()
 
@@ -319,6 +329,7 @@ def _puzzle_app_class():
     import asyncio
 
     import js
+    from pyodide.ffi import JsException
 
     from game.solver import Solver
 
@@ -374,7 +385,7 @@ def _puzzle_app_class():
             attach = color if show and isinstance(self.board, RulesPuzzleBoard) else None
             element("board-host").innerHTML = puzzle_board_svg(self.board, attach_color=attach)
             self.render_trays()
-            element("scores").innerHTML = progress_html(self.puzzle_session, self.best_times())
+            element("scores").innerHTML = progress_html(self.puzzle_session, load_best_times())
             self.render_status()
             self.render_ghost()
 
@@ -397,13 +408,12 @@ def _puzzle_app_class():
             element("hint").disabled = busy or not self.human_to_move()
             element("puzzle-solution").disabled = self.showing_solution
             element("continue").hidden = True
-            state = (
-                "solved"
-                if self.board.is_solved()
-                else "over"
-                if self.board.turn is None
-                else ("thinking" if busy else "ready")
-            )
+            if self.board.is_solved():
+                state = "solved"
+            elif self.board.turn is None:
+                state = "over"
+            else:
+                state = "thinking" if busy else "ready"
             js.document.body.dataset.state = state
 
         def render_ghost(self) -> None:
@@ -424,7 +434,7 @@ def _puzzle_app_class():
             )
             anchor = self.ghost.anchor if on_board(self.ghost.anchor, width, height) else (0, 0)
             status.textContent = view.ghost_status(
-                self.ghost.piece, square_name(anchor[1] * 20 + anchor[0]), reason
+                self.ghost.piece, square_name(square(*anchor)), reason
             )
 
         def ghost_reason(self):
@@ -432,9 +442,6 @@ def _puzzle_app_class():
             if move is None:
                 return IllegalReason.OFF_BOARD
             return self.board.illegal_reason(move, self.move_color())
-
-        def best_times(self) -> dict[str, float]:
-            return parse_best_times(js.localStorage.getItem(BEST_TIMES_KEY))
 
         # --- picking and placing -----------------------------------------------------------
 
@@ -483,11 +490,14 @@ def _puzzle_app_class():
         def after_change(self, notice: str = "") -> None:
             session = self.puzzle_session
             self.thinking = False
-            if session.counts_for_best_time() and not getattr(self, "recorded", False):
+            if session.counts_for_best_time() and not self.recorded:
                 best, new_best = with_time(
-                    self.best_times(), session.puzzle.name, session.solved_in
+                    load_best_times(), session.puzzle.name, session.solved_in
                 )
-                js.localStorage.setItem(BEST_TIMES_KEY, json.dumps(best))
+                try:
+                    js.localStorage.setItem(BEST_TIMES_KEY, json.dumps(best))
+                except JsException:  # storage disabled or full: the solve still counts here
+                    new_best = False
                 self.recorded = True
                 notice = solved_notice(session, new_best)
             self.render()
