@@ -432,9 +432,16 @@ class Board:
         self._turn = None
         self._legal = None
 
+    def unavailable_pieces_mask(self, color: Color) -> int:
+        """Bit ``piece.index`` is set for every piece ``color`` may not play now: the pieces it
+        has placed. Variants with more rules about pieces (the puzzles) add theirs here."""
+        return self._used[color]
+
     def _generate(self, color: Color) -> list[int]:
         free = self.geometry.full & ~(self._occupied | self._own_edges[color])
-        return self.geometry.placements(free, self._attach[color], self._used[color])
+        return self.geometry.placements(
+            free, self._attach[color], self.unavailable_pieces_mask(color)
+        )
 
     # --- scoring ---------------------------------------------------------------------------
 
@@ -485,7 +492,7 @@ class Board:
 
     def copy(self) -> Board:
         """An independent copy with the same position and history."""
-        other = object.__new__(Board)
+        other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
         for name in ("_own", "_own_edges", "_attach", "_used", "_last_piece", "_stack", "_history"):
             setattr(other, name, list(getattr(self, name)))

@@ -173,20 +173,13 @@ class RulesPuzzleBoard(PuzzleMixin, Board):
             return PuzzleReason.LARGER_FIRST
         return reason
 
-    def _generate(self, color: Color) -> list[int]:
-        # Overrides the engine's move generator so that turn order and passes see the
-        # largest-first rule too.
+    def unavailable_pieces_mask(self, color: Color) -> int:
+        # Move generation, and so turn order and passes, see the largest-first rule too.
         used = self._used[color]
         if self.puzzle.largest_first:
             size = self.required_size()
             used |= sum(1 << p.index for p in PIECES if p.size != size)
-        free = self.geometry.full & ~(self._occupied | self._own_edges[color])
-        return self.geometry.placements(free, self._attach[color], used)
-
-    def copy(self) -> RulesPuzzleBoard:
-        other = super().copy()
-        other.__class__ = type(self)  # Board.copy makes a plain Board
-        return other
+        return used
 
     def __repr__(self) -> str:
         pieces, total, _, _ = self.progress()
