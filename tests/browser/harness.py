@@ -133,3 +133,25 @@ def seed_saved_game(context, text: str) -> None:
         f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(text)});"
         "sessionStorage.setItem('seeded', '1');}"
     )
+
+
+def touch_drag(page, start: str, end: str, steps: int = 10) -> None:
+    """Drag a finger across the board from square ``start`` to square ``end``."""
+
+    def centre(name: str) -> tuple[float, float]:
+        box = page.locator(f"#board [data-square='{name}']").bounding_box()
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    (x0, y0), (x1, y1) = centre(start), centre(end)
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, *points: dict) -> None:
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": list(points)})
+
+    touch("touchStart", {"x": x0, "y": y0})
+    for step in range(1, steps + 1):
+        touch("touchMove", {"x": x0 + (x1 - x0) * step / steps, "y": y0 + (y1 - y0) * step / steps})
+    touch("touchEnd")
+    cdp.detach()
+    # A tap sooner after the drag would be taken as the second half of a double tap (no click).
+    page.wait_for_timeout(400)

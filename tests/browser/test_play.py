@@ -1,7 +1,15 @@
 """Playing in the page: mouse, keyboard and touch placement, reasons, undo/redo, saving."""
 
 import pytest
-from harness import covered, ghost_squares, open_page, pick, seed_saved_game, wait_until_state
+from harness import (
+    covered,
+    ghost_squares,
+    open_page,
+    pick,
+    seed_saved_game,
+    touch_drag,
+    wait_until_state,
+)
 
 from game import PIECE_BY_NAME, Move, square_name
 from game.web.ghost import Ghost, default_orientation, flipped, ghost_move, rotated
@@ -139,7 +147,7 @@ def test_a_corrupt_saved_game_is_ignored_with_a_notice(context, site, record):
     assert page.get_attribute("body", "data-state") == "ready"
 
 
-def test_touch_tap_positions_the_piece_and_place_confirms(browser, site, record):
+def test_touch_tap_or_drag_positions_the_piece_and_place_confirms(browser, site, record):
     context = browser.new_context(
         viewport={"width": 390, "height": 844},
         is_mobile=True,
@@ -153,6 +161,10 @@ def test_touch_tap_positions_the_piece_and_place_confirms(browser, site, record)
         assert ghost_squares(page) == expected_squares("Z4", "a20")
         assert covered(page) == {}  # a tap alone never places
         assert page.is_visible("#place") and page.is_visible("#rotate") and page.is_visible("#flip")
+        touch_drag(page, "a20", "e15")
+        assert ghost_squares(page) == expected_squares("Z4", "e15")
+        assert covered(page) == {}  # nor does a drag
+        touch_drag(page, "e15", "a20")
         page.tap("#place")
         wait_until_state(page, "ready")
         assert {sq for sq, c in covered(page).items() if c == "blue"} == expected_squares(
