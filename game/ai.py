@@ -39,8 +39,10 @@ LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
 LEVELS = tuple(LEVEL_NAMES)
 HINT_LEVEL = max(LEVELS)
 DEFAULT_SEED = 0
-#: Safety cap on alpha-beta nodes per move; typical searches need a few thousand.
-MAX_NODES = 12_000
+#: Cap on the moves generated and scored by one alpha-beta search, which bounds its time in
+#: crowded positions (a Duo opening needs 200,000-450,000; then the cap trims the weakest
+#: candidates' search to the static evaluation). Counted, not timed, to stay deterministic.
+MAX_SCORED = 350_000
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,7 @@ class Search:
         self._config = LEVEL_CONFIGS[level]
         self._rng = random.Random(DEFAULT_SEED if seed is None else seed)
         self._nodes = 0
+        self._scored = 0
         self._work = self._run()
 
     def step(self, seconds: float = 0.02) -> bool:
@@ -199,12 +202,12 @@ class Search:
 
     def _alphabeta(self, pos, last, goal, beam, alpha, beta) -> Iterator[None]:
         weights = self._config.weights
-        # The node cap bounds the worst case (search below it ends at the static evaluation).
-        found = self._mover(pos, last) if beam and self._nodes < MAX_NODES else None
+        found = self._mover(pos, last) if beam and self._scored < MAX_SCORED else None
         if found is None:
             self._nodes += 1
             return evaluate(pos, goal, weights)
         color, codes = found
+        self._scored += len(codes)
         own_goal = self._goal_of_color(pos, color)
         maximizing = own_goal == goal
         top = best_codes(move_scores(pos, color, codes, own_goal, weights), codes, beam[0])
