@@ -1,6 +1,8 @@
-"""The page's puzzle mode in CPython: the session (undo/redo, clock, best times) and its views."""
+"""The page's puzzle mode in CPython: the session (undo/redo, clock, best times, its saved
+form) and its views."""
 
 import itertools
+import json
 
 import pytest
 
@@ -16,6 +18,7 @@ from game.web.puzzles import (
     puzzle_list_html,
     puzzle_status_text,
     puzzle_trays_html,
+    restore_puzzle,
     with_time,
 )
 
@@ -67,6 +70,127 @@ class TestSession:
         free.play(Move.parse("t1"), 2)  # Red first
         assert "to move" not in puzzle_status_text(free)
         assert puzzle_status_text(session_of("all84")).endswith("Blue to move.")
+
+
+class Clock:
+    """A clock the test sets by hand."""
+
+    def __init__(self, now: float = 0.0):
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def saved_after(name, moves, *, undos=0, seconds=0.0, **options):
+    """The saved form of ``name`` after ``moves`` ((colour, text) pairs), ``undos`` undos and
+    ``seconds`` on the clock."""
+    clock = Clock(1000.0)
+    session = PuzzleSession(find_puzzle(name), clock=clock, **options)
+    for color, text in moves:
+        session.play(Move.parse(text), color)
+    for _ in range(undos):
+        session.undo()
+    clock.now += seconds
+    return session.to_json()
+
+
+def edited(text, **changes):
+    return json.dumps({**json.loads(text), **changes})
+
+
+GOOD = saved_after("tetromino_rectangle", [(0, "a1,b1,a2,b2"), (2, "c1,d1,e1,f1")], undos=1)
+
+
+class TestSaving:
+    def test_a_reload_brings_back_position_redo_and_the_running_clock(self):
+        text = saved_after(
+            "tetromino_rectangle",
+            [(3, "a1,b1,a2,b2"), (2, "c1,d1,e1,f1"), (0, "g1,h1,g2,h2")],
+            undos=2,
+            seconds=42.5,
+        )
+        clock = Clock(7.0)  # another page's clock: only the elapsed time carries over
+        session, notice = restore_puzzle(text, clock=clock)
+        assert notice == ""
+        assert session.puzzle.name == "tetromino_rectangle"
+        assert session.board.move_stack == [(3, Move.parse("a1,b1,a2,b2"))]
+        assert session.elapsed() == 42.5
+        clock.now += 10
+        assert session.elapsed() == 52.5
+        assert session.redo() and session.redo() and not session.redo()
+        assert session.board.move_stack == [
+            (3, Move.parse("a1,b1,a2,b2")),
+            (2, Move.parse("c1,d1,e1,f1")),
+            (0, Move.parse("g1,h1,g2,h2")),
+        ]
+        assert session.undo() and session.board.progress().pieces == 2
+
+    def test_free_colour_order_and_the_colours_played_survive(self):
+        text = saved_after("all84", [(2, "t1"), (0, "a20")], free_order=True)
+        session, _ = restore_puzzle(text)
+        assert session.free_order
+        assert session.board.move_stack == [(2, Move.parse("t1")), (0, Move.parse("a20"))]
+        session.play(Move.parse("t20"), 1)  # still any colour's move
+        in_turn, _ = restore_puzzle(saved_after("all84", [(0, "a20")]))
+        assert not in_turn.free_order and in_turn.board.turn == 1
+
+    def test_a_solve_keeps_its_time_and_a_shown_solution_still_does_not_count(self):
+        clock = Clock()
+        solved = PuzzleSession(find_puzzle("tetromino_rectangle"), clock=clock)
+        for color, move in stored_solution("tetromino_rectangle"):
+            clock.now += 3
+            solved.play(move, color)
+        clock.now += 100  # the clock stopped at the solve
+        session, _ = restore_puzzle(solved.to_json(), clock=Clock(5.0))
+        assert session.board.is_solved() and session.solved_in == 60
+        assert session.counts_for_best_time()
+        assert session.undo() and session.elapsed() == 60  # as before the reload
+        solved.solution_shown = True
+        shown, _ = restore_puzzle(solved.to_json())
+        assert shown.solution_shown and not shown.counts_for_best_time()
+
+    @pytest.mark.parametrize(
+        "text, reason",
+        [
+            ("{", "not valid JSON"),
+            ("[1, 2]", "not a pyblokus puzzle"),
+            (edited(GOOD, format="pyblokus-save"), "not a pyblokus puzzle"),
+            (edited(GOOD, version=2), "version 2 is not supported"),
+            (edited(GOOD, puzzle="all85"), "unknown"),
+            (edited(GOOD, puzzle=["all84"]), "unknown"),
+            (edited(GOOD, free_order="yes"), "options or time are malformed"),
+            (edited(GOOD, elapsed=-1), "options or time are malformed"),
+            (edited(GOOD, elapsed=True), "options or time are malformed"),
+            (GOOD.replace('"elapsed": 0.0', '"elapsed": NaN'), "options or time are malformed"),
+            (edited(GOOD, moves="a1,b1,a2,b2"), "moves are malformed"),
+            (edited(GOOD, moves=[[7, "a1,b1,a2,b2"]]), "moves are malformed"),
+            (edited(GOOD, moves=[[True, "a1,b1,a2,b2"]]), "moves are malformed"),
+            (edited(GOOD, redo=[[0, "a1"], 3]), "moves are malformed"),
+            (edited(GOOD, moves=[[0, "z99"]]), "moves are broken: not a move"),
+            (edited(GOOD, moves=[[0, "a1,b1,a2,b2"], [1, "b2,c2,b3,c3"]]), "already taken"),
+            (edited(GOOD, redo=[[0, "i1,i2,i3,i4"]]), "goes off the board"),
+            (edited(GOOD, moves=[[0, "a1,b1,a2,b2"], [0, "c1,d1,c2,d2"]]), "already been played"),
+            (saved_after("all84", [(0, "a20")]).replace('[[0, "a20"]]', '[[1, "a20"]]'), "turn"),
+            (
+                edited(
+                    saved_after("tetromino_rectangle", []),
+                    moves=[[c, str(m)] for c, m in stored_solution("tetromino_rectangle")],
+                ),
+                "solved but has no time",
+            ),
+        ],
+    )
+    def test_a_bad_save_is_dropped_with_the_reason(self, text, reason):
+        session, notice = restore_puzzle(text)
+        assert session is None
+        assert notice.startswith("Your saved puzzle could not be restored (")
+        assert reason in notice
+
+    def test_the_good_save_the_bad_ones_are_made_from_restores(self):
+        session, notice = restore_puzzle(GOOD)
+        assert notice == "" and session.board.progress().pieces == 1 and session.can_redo()
+        assert restore_puzzle(None) == (None, "")
 
 
 class TestBestTimes:

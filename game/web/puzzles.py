@@ -1,10 +1,11 @@
 """The rule book's puzzles in the page: a puzzle session, its views, and the glue.
 
-The pure part (:class:`PuzzleSession`, best times, the HTML and SVG) runs in CPython and is
-tested there; :class:`PuzzleApp` is the page's :class:`~game.web.app.App` in puzzle mode (same
-controls, its own rules for colours, hints from :mod:`game.solver`, a stored solution to watch)
-and :func:`install` wires it into the page. Only :func:`install` and :class:`PuzzleApp` touch
-the DOM, and they import the browser modules only when called.
+The pure part (:class:`PuzzleSession` and its saved form, best times, the HTML and SVG) runs
+in CPython and is tested there; :class:`PuzzleApp` is the page's :class:`~game.web.app.App` in
+puzzle mode (same controls, its own rules for colours, hints from :mod:`game.solver`, a stored
+solution to watch, saved to ``localStorage`` after every change) and :func:`install` wires it
+into the page and resumes a saved puzzle. Only :func:`install`, :func:`forget_saved_puzzle` and
+:class:`PuzzleApp` touch the DOM, and they import the browser modules only when called.
 
 >>> session = PuzzleSession(find_puzzle("tetromino_rectangle"), clock=iter(range(100)).__next__)
 >>> session.play(Move.parse("a1,b1,a2,b2"))
@@ -17,8 +18,10 @@ the DOM, and they import the browser modules only when called.
 from __future__ import annotations
 
 import json
+import math
 import time
 from collections.abc import Callable
+from contextlib import suppress
 from functools import cache
 from html import escape
 
@@ -38,6 +41,10 @@ from . import view
 from .ghost import default_orientation
 
 BEST_TIMES_KEY = "pyblokus.puzzles"
+#: The puzzle being played, saved after every change; absent while a game is played.
+PUZZLE_SAVE_KEY = "pyblokus.puzzle"
+PUZZLE_SAVE_FORMAT = "pyblokus-puzzle"
+PUZZLE_SAVE_VERSION = 1
 #: Longest a hint searches before it gives up (seconds), and the search slice between repaints.
 HINT_SECONDS = 4.0
 HINT_SLICE = 0.03
@@ -112,6 +119,115 @@ class PuzzleSession:
     def _note_solved(self) -> None:
         if self.solved_in is None and self.board.is_solved():
             self.solved_in = self._clock() - self.started
+
+    # --- saving ----------------------------------------------------------------------------
+
+    def to_json(self) -> str:
+        """The saved form: the puzzle, its option, the moves played and those to redo (in
+        the order undo took them back), the seconds on the clock, whether it was solved."""
+        return json.dumps(
+            {
+                "format": PUZZLE_SAVE_FORMAT,
+                "version": PUZZLE_SAVE_VERSION,
+                "puzzle": self.puzzle.name,
+                "free_order": self.free_order,
+                "moves": [[color, str(move)] for color, move in self.board.move_stack],
+                "redo": [[color, str(move)] for color, move in self._redo],
+                "elapsed": self.elapsed(),
+                "solved": self.solved_in is not None,
+                "solution_shown": self.solution_shown,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str, *, clock: Callable = time.monotonic) -> PuzzleSession:
+        """The session saved by :meth:`to_json`, its clock running on from the saved time.
+        Raises :class:`ValueError` with a message for anything else: not JSON, another
+        format or version, an unknown puzzle, wrong types, a move its puzzle forbids.
+
+        >>> PuzzleSession.from_json('{"format": "pyblokus-puzzle", "version": 1}')
+        Traceback (most recent call last):
+        ...
+        ValueError: the saved puzzle is unknown
+        """
+        try:
+            data = json.loads(text)
+        except ValueError:
+            raise ValueError("the saved puzzle is not valid JSON") from None
+        if not isinstance(data, dict) or data.get("format") != PUZZLE_SAVE_FORMAT:
+            raise ValueError("the saved data is not a pyblokus puzzle")
+        if data.get("version") != PUZZLE_SAVE_VERSION:
+            raise ValueError(f"saved puzzle version {data.get('version')!r} is not supported")
+        name = data.get("puzzle")
+        if not isinstance(name, str) or name not in PUZZLES:
+            raise ValueError("the saved puzzle is unknown")
+        flags = [data.get(key) for key in ("free_order", "solved", "solution_shown")]
+        elapsed = data.get("elapsed")
+        if not all(isinstance(flag, bool) for flag in flags) or not _is_seconds(elapsed):
+            raise ValueError("the saved puzzle's options or time are malformed")
+        free_order, solved, solution_shown = flags
+        session = cls(PUZZLES[name], free_order=free_order, clock=clock)
+        played = _saved_moves(data.get("moves"), session.puzzle)
+        to_redo = _saved_moves(data.get("redo"), session.puzzle)
+        try:  # the moves to redo, replayed latest-undone first and taken back again
+            for color, move in played + to_redo[::-1]:
+                session.board.push(move, color)
+        except ValueError as error:
+            raise ValueError(f"the saved puzzle's moves are broken: {error}") from None
+        for _ in to_redo:
+            session.undo()
+        if session.board.is_solved() and not solved:
+            raise ValueError("the saved puzzle is solved but has no time")
+        session.started = clock() - elapsed
+        session.solved_in = elapsed if solved else None
+        session.solution_shown = solution_shown
+        return session
+
+
+def _is_seconds(value) -> bool:
+    return (
+        isinstance(value, int | float)
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value >= 0
+    )
+
+
+def _saved_moves(entries, puzzle: Puzzle) -> list[tuple[int, Move]]:
+    """The (colour, move) pairs of a saved list of ``[colour, "a1,b1"]``; ValueError if it is
+    anything else. Whether the moves are legal is for the board to say."""
+    if not isinstance(entries, list) or not all(
+        isinstance(entry, list)
+        and len(entry) == 2
+        and type(entry[0]) is int
+        and entry[0] in puzzle.colors
+        and isinstance(entry[1], str)
+        for entry in entries
+    ):
+        raise ValueError("the saved puzzle's moves are malformed")
+    try:
+        return [(color, Move.parse(text)) for color, text in entries]
+    except ValueError as error:
+        raise ValueError(f"the saved puzzle's moves are broken: {error}") from None
+
+
+def restore_puzzle(
+    saved: str | None, *, clock: Callable = time.monotonic
+) -> tuple[PuzzleSession | None, str]:
+    """The puzzle saved in the browser (None if there is none, or it is unusable) and the
+    notice saying why an unusable one was dropped.
+
+    >>> restore_puzzle(None)
+    (None, '')
+    >>> restore_puzzle("{")[1]
+    'Your saved puzzle could not be restored (the saved puzzle is not valid JSON).'
+    """
+    if saved is None:
+        return None, ""
+    try:
+        return PuzzleSession.from_json(saved, clock=clock), ""
+    except ValueError as error:
+        return None, f"Your saved puzzle could not be restored ({error})."
 
 
 # --- best times ------------------------------------------------------------------------------
@@ -288,8 +404,11 @@ def load_best_times() -> dict[str, float]:
 
 
 def install(app) -> None:
-    """Fill the puzzles dialog and let its choices switch ``app`` to puzzle mode."""
+    """Fill the puzzles dialog, let its choices switch ``app`` to puzzle mode, and go back
+    to the puzzle saved in this browser if there is one (dropping it, with a notice, if it
+    cannot be used)."""
     import js
+    from pyodide.ffi import JsException
 
     from .app import element, listen
 
@@ -302,7 +421,8 @@ def install(app) -> None:
         button = event.target.closest("[data-puzzle]")
         if button:
             free_order = element("puzzle-free-order").checked
-            puzzle_app.enter(app, find_puzzle(button.dataset.puzzle), free_order=free_order)
+            puzzle = find_puzzle(button.dataset.puzzle)
+            puzzle_app.enter(app, PuzzleSession(puzzle, free_order=free_order))
 
     def in_puzzle_mode(handler):
         return lambda event: handler(event) if isinstance(app, puzzle_app) else None
@@ -320,6 +440,29 @@ def install(app) -> None:
     # In puzzle mode the trays offer every colour that may move: their clicks are ours.
     tray_click = in_puzzle_mode(lambda event: app.on_puzzle_tray_click(event))
     listen(element("trays"), "click", tray_click, capture=True)
+    # The clock is saved as the page goes away, so a reload does not win time.
+    for target, event in ((js.window, "pagehide"), (js.document, "visibilitychange")):
+        listen(target, event, in_puzzle_mode(lambda _: app.save()))
+
+    try:
+        saved = js.localStorage.getItem(PUZZLE_SAVE_KEY)
+    except JsException:
+        saved = None
+    session, notice = restore_puzzle(saved)
+    if session is not None:
+        puzzle_app.enter(app, session)
+    elif notice:
+        forget_saved_puzzle()
+        app.notify(notice)
+
+
+def forget_saved_puzzle() -> None:
+    """Remove the saved puzzle, so that the page reloads in game mode."""
+    import js
+    from pyodide.ffi import JsException
+
+    with suppress(JsException):  # no storage: nothing was saved
+        js.localStorage.removeItem(PUZZLE_SAVE_KEY)
 
 
 @cache
@@ -340,14 +483,15 @@ def _puzzle_app_class():
         """The page's App while a puzzle is played: the same controls on a puzzle board."""
 
         @classmethod
-        def enter(cls, app: App, puzzle: Puzzle, *, free_order: bool = False) -> None:
-            """Switch ``app`` (a game App) to ``puzzle``; :meth:`new_game` switches back."""
+        def enter(cls, app: App, session: PuzzleSession) -> None:
+            """Switch ``app`` (a game App, or one in puzzle mode) to play ``session``;
+            :meth:`new_game` switches back."""
             app.cancel_thinking()
             app.__class__ = cls
-            app.puzzle_session = PuzzleSession(puzzle, free_order=free_order)
+            app.puzzle_session = session
             app.color = None
             app.showing_solution = False
-            app.recorded = False
+            app.recorded = session.solved_in is not None  # a restored solve was recorded
             app.selected = app.ghost = None
             for id_ in ("puzzle-restart", "puzzle-solution"):
                 element(id_).hidden = False
@@ -356,6 +500,7 @@ def _puzzle_app_class():
         def new_game(self, options) -> None:
             for id_ in ("puzzle-restart", "puzzle-solution"):
                 element(id_).hidden = True
+            forget_saved_puzzle()
             del self.puzzle_session
             self.__class__ = App
             self.new_game(options)
@@ -500,8 +645,17 @@ def _puzzle_app_class():
                     new_best = False
                 self.recorded = True
                 notice = solved_notice(session, new_best)
+            self.save()
             self.render()
             self.notify(notice)
+
+        def save(self) -> None:
+            try:
+                js.localStorage.setItem(PUZZLE_SAVE_KEY, self.puzzle_session.to_json())
+            except JsException:  # storage disabled or full: play on, say it once
+                if not self.storage_failed:
+                    self.storage_failed = True
+                    self.notify("This browser does not let the page save the puzzle.")
 
         # --- undo, restart, hint, solution -------------------------------------------------
 
@@ -576,12 +730,14 @@ def _puzzle_app_class():
             session.solution_shown = True
             self.showing_solution = True
             self.selected = self.ghost = None
+            self.save()  # a reload keeps the mark that the solution was seen
             self.render()
             for color, move in stored_solution(session.puzzle):
                 await asyncio.sleep(SOLUTION_STEP)
                 if generation != self.generation:
                     return
                 session.play(move, color)
+                self.save()
                 self.render()
             self.showing_solution = False
             self.after_change("This is one solution. Restart to try it yourself.")

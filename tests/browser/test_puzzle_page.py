@@ -1,5 +1,6 @@
 """The rule book's puzzles in the page: each opens, pieces go down by mouse, hints lead to a
-solve with a best time, and a stored solution plays to the solved state."""
+solve with a best time, a stored solution plays to the solved state, and a reload comes back to
+the puzzle (or, if its save is unusable, says so and shows the game)."""
 
 import json
 
@@ -7,7 +8,8 @@ import pytest
 from harness import covered, pick, wait_until_state
 
 from game.puzzles import PUZZLES
-from game.web.puzzles import BEST_TIMES_KEY
+from game.web.puzzles import BEST_TIMES_KEY, PUZZLE_SAVE_KEY
+from game.web.session import SAVE_KEY
 
 
 def open_puzzle(page, name: str) -> None:
@@ -106,3 +108,108 @@ def test_show_a_solution_plays_to_the_solved_state(page):
     page.click("#puzzle-restart")
     wait_until_state(page, "ready")
     assert covered(page) == {}
+
+
+def saved(page, key: str = PUZZLE_SAVE_KEY) -> str | None:
+    return page.evaluate(f"localStorage.getItem({json.dumps(key)})")
+
+
+def reload_with_saved_puzzle(page, text: str) -> None:
+    """Reload with ``text`` as the saved puzzle (written as the new page starts: the old one
+    saves its puzzle as it goes)."""
+    page.add_init_script(f"localStorage.setItem({json.dumps(PUZZLE_SAVE_KEY)}, {json.dumps(text)})")
+    page.reload()
+
+
+def test_reload_comes_back_to_the_puzzle_with_its_position_and_undo(page):
+    open_puzzle(page, "tetromino_rectangle")
+    pick(page, "O4", "yellow")
+    page.click("#board [data-square='a10']")
+    wait_until_state(page, "ready")
+    pick(page, "O4", "red")
+    page.click("#board [data-square='c10']")
+    page.wait_for_selector("#puzzle-progress:has-text('2 of 20 pieces')")
+    before = covered(page)
+    assert set(before.values()) == {"yellow", "red"} and len(before) == 8
+    at_last_move = json.loads(saved(page))["elapsed"]
+    page.wait_for_timeout(1500)
+    page.reload()
+    wait_until_state(page, "ready")
+    # The clock was saved as the page went away, not only at the last move.
+    assert json.loads(saved(page))["elapsed"] >= at_last_move + 1.5
+    assert page.get_attribute("#board", "data-width") == "8"
+    assert page.inner_text("#scores h3") == "3. Tetromino rectangle"
+    assert covered(page) == before
+    assert progress(page).startswith("2 of 20 pieces")
+    assert page.locator("#puzzle-restart").is_visible()
+    page.click("#undo")
+    wait_until_state(page, "ready")
+    assert covered(page) == {sq: "yellow" for sq in ("a10", "b10", "a9", "b9")}
+    page.reload()  # the move taken back can still be redone
+    wait_until_state(page, "ready")
+    assert progress(page).startswith("1 of 20 pieces")
+    page.click("#redo")
+    page.wait_for_selector("#puzzle-progress:has-text('2 of 20 pieces')")
+    assert covered(page) == before
+
+
+def test_free_colour_order_survives_a_reload(page):
+    page.click("#puzzles")
+    page.check("#puzzle-free-order")
+    page.click("#puzzle-list [data-puzzle='all84']")
+    wait_until_state(page, "ready")
+    pick(page, "1", "red")  # Red before Blue: only with free colour order
+    page.click("#board [data-square='t1']")
+    page.wait_for_selector("#puzzle-progress:has-text('1 of 84 pieces')")
+    page.reload()
+    wait_until_state(page, "ready")
+    assert covered(page) == {"t1": "red"}
+    pick(page, "1", "green")
+    page.click("#board [data-square='a1']")
+    page.wait_for_selector("#puzzle-progress:has-text('2 of 84 pieces')")
+    assert covered(page) == {"t1": "red", "a1": "green"}
+
+
+def test_a_corrupt_puzzle_save_is_dropped_with_a_notice(page):
+    reload_with_saved_puzzle(page, '{"format": 3')
+    wait_until_state(page, "ready")
+    assert "Your saved puzzle could not be restored" in page.inner_text("#notice")
+    assert page.get_attribute("#board", "data-width") == "20"
+    assert page.locator("#puzzle-progress").count() == 0  # the game, not a puzzle
+    assert saved(page) is None  # dropped: the next reload says nothing
+
+
+def test_an_illegal_saved_move_drops_the_puzzle_save(page):
+    open_puzzle(page, "tetromino_rectangle")
+    pick(page, "O4", "blue")
+    page.click("#board [data-square='a10']")
+    page.wait_for_selector("#puzzle-progress:has-text('1 of 20 pieces')")
+    data = json.loads(saved(page))
+    data["moves"].append([1, "a10,b10,a9,b9"])  # on top of the first piece
+    reload_with_saved_puzzle(page, json.dumps(data))
+    wait_until_state(page, "ready")
+    assert "already taken" in page.inner_text("#notice")
+    assert page.locator("#puzzle-progress").count() == 0
+
+
+def test_puzzle_mode_keeps_the_saved_game_and_new_game_leaves_it_for_good(page):
+    pick(page, "1", "blue")
+    page.click("#board [data-square='a20']")
+    wait_until_state(page, "ready")
+    game = saved(page, SAVE_KEY)
+    open_puzzle(page, "pentomino_rectangle")
+    page.reload()
+    wait_until_state(page, "ready")
+    assert page.get_attribute("#board", "data-width") == "15"
+    assert saved(page, SAVE_KEY) == game
+    page.click("#new-game")
+    page.check("#new-game-form input[name=mode][value=duo]")
+    page.select_option("#seats select[name=seat1]", "human")
+    page.click("#start-game")
+    wait_until_state(page, "ready")
+    assert saved(page) is None
+    page.reload()
+    wait_until_state(page, "ready")
+    assert page.get_attribute("#board", "data-width") == "14"
+    assert page.locator("#puzzle-progress").count() == 0
+    assert not page.locator("#puzzle-restart").is_visible()
