@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .ai_eval import Position, Weights, best_codes, evaluate, move_scores
+from .ai_eval import Position, Weights, best_codes, build_tables, evaluate, move_scores
 from .pieces import Move
 
 LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
@@ -144,7 +144,8 @@ class Search:
         self._goals = [goal_of(variant, p) for p in range(variant.num_players)]
         goal = self._goals[board.player_to_move]
         config = self._config
-        pos = Position.from_board(board)  # builds the tables of a new board size: one slice
+        yield from build_tables(board.geometry)
+        pos = Position.from_board(board)
         yield
         noise, rng = config.noise, self._rng
         cheap = move_scores(pos, color, codes, goal, config.weights)

@@ -19,8 +19,8 @@ pieces can still fill.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
 
 import numpy as np
 
@@ -76,10 +76,19 @@ class Tables:
         self.mask, self.edge, self.corner = (np.zeros(shape, dtype=np.uint64) for _ in range(3))
         self.size = np.zeros(len(codes))
         self.centre = np.zeros(len(codes))
-        cell_value = np.array([(inner >> b & 1) + 0.5 * (outer >> b & 1) for b in range(geo.bits)])
+        self._codes = codes
+        self._cell_value = np.array(
+            [(inner >> b & 1) + 0.5 * (outer >> b & 1) for b in range(geo.bits)])
+
+    def fill(self) -> Iterator[None]:
+        """Fill the placement rows, orientation by orientation, pausing every few of them so
+        that a page can build the tables without a long task."""
+        geo, codes, s = self.geo, self._codes, self.geo.stride
         # Codes come grouped by orientation (code = orientation * bits + anchor).
         bounds = np.searchsorted(codes, np.arange(len(geo.orientations) + 1) * geo.bits)
         for o in geo.orientations:
+            if o.index % 12 == 11:
+                yield
             rows = np.arange(bounds[o.index], bounds[o.index + 1])
             anchors = codes[rows] % geo.bits
             cells = np.array(o.offsets)
@@ -88,7 +97,7 @@ class Tables:
             self._set_bits(self.corner, rows, anchors,
                            _ring_offsets(cells, (s + 1, s - 1, -s + 1, -s - 1)))
             self.size[rows] = len(cells)
-            self.centre[rows] = cell_value[anchors[:, None] + cells].sum(axis=1)
+            self.centre[rows] = self._cell_value[anchors[:, None] + cells].sum(axis=1)
 
     def _set_bits(self, words: np.ndarray, rows, anchors, offsets) -> None:
         """Set, in each of ``rows``, the bits ``anchor + offset`` that lie on the board."""
@@ -119,10 +128,25 @@ def _ring(mask: Mask, offsets) -> Mask:
     return ring & ~mask
 
 
-@cache
+_TABLES: dict[Geometry, Tables] = {}
+
+
 def tables(geo: Geometry) -> Tables:
-    """The shared :class:`Tables` of a geometry."""
-    return Tables(geo)
+    """The shared :class:`Tables` of a geometry (built on first use)."""
+    for _ in build_tables(geo):
+        pass
+    return _TABLES[geo]
+
+
+def build_tables(geo: Geometry) -> Iterator[None]:
+    """Build the shared tables of ``geo`` unless they exist, pausing (yielding) between slices
+    of the work: about 50 ms in CPython for Classic, cut into slices of a few ms."""
+    if geo in _TABLES:
+        return
+    built = Tables(geo)
+    yield
+    yield from built.fill()
+    _TABLES.setdefault(geo, built)
 
 
 class Position:
