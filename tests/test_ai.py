@@ -203,3 +203,32 @@ def test_classic_3_green_plays_for_the_player_moving_it(level):
         for seed in range(2):
             move = choose_move(board, level, seed=seed)
             assert takes in move.squares and spares not in move.squares, str(move)
+
+
+def rival_corners(pos, rivals):
+    """How many squares are attach squares of at least one of ``rivals``."""
+    union = 0
+    for color in rivals:
+        union |= pos.attach[color]
+    return union.bit_count()
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+def test_vectorised_move_scores_match_the_position_after_each_move(variant):
+    from game.ai_eval import Weights, move_scores
+
+    corners_only = Weights(size=0.0, attach=1.0, block=0.0, centre=0.0)
+    blocks_only = Weights(size=0.0, attach=0.0, block=1.0, centre=0.0)
+    for board in random_positions(variant, 5, seed=8):
+        pos = Position.from_board(board)
+        color = board.turn
+        codes = board.legal_codes()
+        goal = goal_of(board.variant, board.player_to_move)
+        corners = move_scores(pos, color, codes, goal, corners_only)
+        blocks = move_scores(pos, color, codes, goal, blocks_only)
+        for code, own_corners, blocked in zip(codes, corners, blocks, strict=True):
+            after = pos.play(color, code)
+            assert own_corners == after.attach[color].bit_count()
+            rivals = [c for c, g in enumerate(goal) if g < 0]
+            if not any(0 < pos.attach[c].bit_count() <= 2 for c in rivals):  # no scarce bonus
+                assert blocked == rival_corners(pos, rivals) - rival_corners(after, rivals)
