@@ -243,11 +243,38 @@ def write_service_worker(dist: Path) -> str:
 
 
 def build(dist: Path = DIST) -> Path:
-    """Assemble the static site in ``dist`` and return it."""
+    """Assemble the static site in ``dist`` and return it.
+
+    The site is assembled beside ``dist`` and then swapped in, so that a server already serving
+    ``dist`` (``serve``, the browser tests) never hands out a half-built site.
+    """
     numpy_wheel = fetch_numpy_wheel()
     index_html = render_index_html()
-    if dist.exists():
-        shutil.rmtree(dist)
+    staging = Path(tempfile.mkdtemp(prefix=f".{dist.name}-new-", dir=dist.parent))
+    try:
+        version = assemble(staging, numpy_wheel, index_html)
+        staging.chmod(0o755)  # mkdtemp's 0o700 would be shipped as the site root's mode
+        swap_in(staging, dist)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    print(f"built {dist} (cache version {version})", flush=True)
+    return dist
+
+
+def swap_in(new: Path, dist: Path) -> None:
+    """Replace ``dist`` with the directory ``new`` (two renames: ``dist`` is missing for only
+    an instant, never partly written)."""
+    if not dist.exists():
+        new.rename(dist)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{dist.name}-old-", dir=dist.parent))
+    dist.rename(old / dist.name)
+    new.rename(dist)
+    shutil.rmtree(old)
+
+
+def assemble(dist: Path, numpy_wheel: Path, index_html: str) -> str:
+    """Write the site's files into the empty folder ``dist``; return the cache version."""
     vendor = dist / VENDOR
     unpack_npm(PYODIDE, vendor / PYODIDE.target)
     check_lock_file(vendor / PYODIDE.target / "pyodide-lock.json")
@@ -261,9 +288,7 @@ def build(dist: Path = DIST) -> Path:
     (dist / "index.html").write_text(index_html)
     zip_game_package(dist / "game.zip")
     (dist / ".nojekyll").touch()
-    version = write_service_worker(dist)
-    print(f"built {dist} (cache version {version})", flush=True)
-    return dist
+    return write_service_worker(dist)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
@@ -279,10 +304,14 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+def handler_for(directory: Path):
+    """The request handler class that serves the files of ``directory``."""
+    return functools.partial(QuietHandler, directory=str(directory))
+
+
 def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
     """An HTTP server for ``directory`` on 127.0.0.1 (port 0: a free one)."""
-    handler = functools.partial(QuietHandler, directory=str(directory))
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler_for(directory))
 
 
 def serve(port: int) -> None:

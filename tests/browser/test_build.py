@@ -78,6 +78,16 @@ def test_the_cache_version_follows_the_content(dist, tmp_path):
     assert build.write_service_worker(copy) != same
 
 
+def test_a_rebuild_swaps_the_whole_site_in(tmp_path):
+    site = tmp_path / "dist"
+    build.build(site)
+    (site / "stale.txt").write_text("from the last build")
+    build.build(site)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]  # no staging folder left
+    assert not (site / "stale.txt").exists()
+    assert (site / "game.zip").is_file() and (site / "sw.js").is_file()
+
+
 def test_the_server_sends_the_right_types(dist):
     site = Site(dist)
     try:
