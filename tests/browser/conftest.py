@@ -52,11 +52,10 @@ def browser():
 
 @pytest.fixture
 def record(site: Site) -> Iterator[PageRecord]:
-    """Fails the test if the page logged an error or left the origin."""
+    """Fails the test if the page logged an error, got an error response or left the origin."""
     seen = PageRecord(origin=site.url.rstrip("/"))
     yield seen
-    assert seen.console_errors == [], "console errors"
-    assert seen.outside_requests == [], "requests left the page's origin"
+    seen.assert_clean()
 
 
 @pytest.fixture

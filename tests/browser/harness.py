@@ -39,12 +39,16 @@ build = load_build_module()
 class Site:
     """dist/ served by build.py's server on a free port, in a thread; can be stopped."""
 
-    def __init__(self, directory: Path, port: int = 0):
-        self.server = build.make_server(directory, port)
-        self.port = self.server.server_port
+    def __init__(self, directory: Path):
+        self.server = build.make_server(directory)
         self.url = f"http://127.0.0.1:{self.server.server_port}/"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
+
+    def deploy(self, directory: Path) -> None:
+        """Serve ``directory`` from now on, at the same URL (the port is never let go, so no
+        other server can take it in between)."""
+        self.server.RequestHandlerClass = build.handler_for(directory)
 
     def stop(self) -> None:
         self.server.shutdown()
@@ -54,16 +58,25 @@ class Site:
 
 @dataclass
 class PageRecord:
-    """What a page did that a test must not allow: console errors and off-origin requests."""
+    """What a page did that a test must not allow: console errors, off-origin requests, and
+    error responses (a console error says "Failed to load resource" but not which URL)."""
 
     origin: str
     console_errors: list[str] = field(default_factory=list)
     outside_requests: list[str] = field(default_factory=list)
+    failed_responses: list[str] = field(default_factory=list)
 
     def watch(self, page) -> None:
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self.console_errors.append(f"pageerror: {error}"))
+        page.on("crash", lambda _: self.console_errors.append(f"renderer crashed at {page.url}"))
         page.context.on("request", self._on_request)
+        page.context.on("response", self._on_response)
+
+    def assert_clean(self) -> None:
+        assert self.failed_responses == [], "error responses"
+        assert self.console_errors == [], "console errors"
+        assert self.outside_requests == [], "requests left the page's origin"
 
     def _on_console(self, message) -> None:
         if message.type == "error":
@@ -74,6 +87,10 @@ class PageRecord:
             ("data:", "blob:")
         ):
             self.outside_requests.append(request.url)
+
+    def _on_response(self, response) -> None:
+        if response.status >= 400:
+            self.failed_responses.append(f"{response.status} {response.url}")
 
 
 def new_context(browser, **options):

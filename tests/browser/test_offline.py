@@ -59,29 +59,28 @@ def test_second_visit_boots_with_the_server_stopped(sw_context, dist):
     wait_until_state(page, "ready")
     assert "NumPy 2.0.2" in page.inner_text("#runtime-info")
     assert page.locator("#board [data-square]").count() == 400
-    assert record.console_errors == []
-    assert record.outside_requests == []
+    record.assert_clean()
 
 
 def test_a_new_deploy_replaces_the_old_cache(sw_context, dist, tmp_path):
-    first = Site(dist)
-    page = sw_context.new_page()
-    page.goto(first.url)
-    wait_until_state(page, "ready")
-    old_cache = cache_name(dist)
-    assert list(precached(page)) == [old_cache]
-    port = first.port
-    first.stop()
-
-    deployed = tmp_path / "dist"
-    shutil.copytree(dist, deployed)
-    css = deployed / "static" / "app.css"
-    css.write_text(css.read_text() + "\n/* deploy 2 */\n")
-    build.write_service_worker(deployed)
-    new_cache = cache_name(deployed)
-    assert new_cache != old_cache
-    second = Site(deployed, port)
+    site = Site(dist)
+    record = PageRecord(origin=site.url.rstrip("/"))
     try:
+        page = sw_context.new_page()
+        record.watch(page)
+        page.goto(site.url)
+        wait_until_state(page, "ready")
+        old_cache = cache_name(dist)
+        assert list(precached(page)) == [old_cache]
+
+        deployed = tmp_path / "dist"
+        shutil.copytree(dist, deployed)
+        css = deployed / "static" / "app.css"
+        css.write_text(css.read_text() + "\n/* deploy 2 */\n")
+        build.write_service_worker(deployed)
+        new_cache = cache_name(deployed)
+        assert new_cache != old_cache
+        site.deploy(deployed)
         page.reload()  # the browser checks sw.js on navigation and installs the new one
         for _ in range(200):
             if list(page.evaluate("async () => await caches.keys()")) == [new_cache]:
@@ -93,4 +92,5 @@ def test_a_new_deploy_replaces_the_old_cache(sw_context, dist, tmp_path):
         served_css = page.evaluate("async () => (await fetch('./static/app.css')).text()")
         assert served_css.endswith("/* deploy 2 */\n")
     finally:
-        second.stop()
+        site.stop()
+    record.assert_clean()
