@@ -10,18 +10,27 @@ def test_undo_while_the_computer_thinks_cancels_its_move(context, site, record):
     seed_saved_game(context, Session.new(GameOptions("duo", seats=(HUMAN, expert))).to_json())
     page = open_page(context, site, record)
     pick(page, "X", "purple")
+    # A tenth of the CPU: the search takes seconds instead of a fraction of one, so the clicks
+    # below land while the computer thinks, however slow this machine is to send them.
+    cpu = context.new_cdp_session(page)
+    cpu.send("Emulation.setCPUThrottlingRate", {"rate": 10})
     page.click("#board [data-square='e11']")
     wait_until_state(page, "thinking", timeout=5_000)
     assert "is thinking" in page.inner_text("#status")
-    assert "orange" not in covered(page).values()  # a computer move shows 0.25 s at the soonest
+    purple = covered(page)
+    assert set(purple.values()) == {"purple"} and len(purple) == 5
     page.click("#undo")
     wait_until_state(page, "ready")
+    cpu.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     assert covered(page) == {}
     page.wait_for_timeout(1500)  # a search that was not cancelled would have moved by now
     assert covered(page) == {}
     assert page.get_attribute("body", "data-state") == "ready"
-    page.click("#redo")  # what undo took back: Purple's move alone
-    assert set(covered(page).values()) == {"purple"}
+    page.click("#redo")  # what undo took back: Purple's move alone; then the computer's turn
+    assert {sq: c for sq, c in covered(page).items() if c == "purple"} == purple
+    page.wait_for_selector("#board [data-square][data-color=orange]", state="attached")
+    wait_until_state(page, "ready")
+    assert {sq: c for sq, c in covered(page).items() if c == "purple"} == purple
 
 
 def test_a_computer_only_game_pauses_after_undo_until_continued(context, site, record):
