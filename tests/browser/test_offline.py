@@ -3,10 +3,11 @@ stopped, and a new deploy replaces the old cache."""
 
 import json
 import shutil
+import time
 import urllib.request
 
 import pytest
-from harness import PageRecord, Site, build, wait_until_state
+from harness import BOOT_TIMEOUT_MS, PageRecord, Site, build, wait_until_state
 
 CACHED_ENTRIES = """async () => {
   const registration = await navigator.serviceWorker.ready;
@@ -17,14 +18,22 @@ CACHED_ENTRIES = """async () => {
 }"""
 
 
+def poll(page, script: str, done, timeout_ms: float = BOOT_TIMEOUT_MS):
+    """Evaluate ``script`` every 100 ms until ``done`` accepts its value; return that value.
+    (The service worker's progress has no DOM state to wait for.)"""
+    deadline = time.monotonic() + timeout_ms / 1000
+    value = page.evaluate(script)
+    while not done(value):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still {value!r} after {timeout_ms / 1000:.0f} s")
+        page.wait_for_timeout(100)
+        value = page.evaluate(script)
+    return value
+
+
 def precached(page) -> dict:
     """Cache name -> number of entries, once the service worker is active."""
-    for _ in range(100):
-        status = page.evaluate(CACHED_ENTRIES)
-        if status["state"] == "activated":
-            return status["counts"]
-        page.wait_for_timeout(100)
-    raise AssertionError(f"service worker never activated: {status}")
+    return poll(page, CACHED_ENTRIES, lambda status: status["state"] == "activated")["counts"]
 
 
 def cache_name(dist) -> str:
@@ -82,11 +91,7 @@ def test_a_new_deploy_replaces_the_old_cache(sw_context, dist, tmp_path):
         assert new_cache != old_cache
         site.deploy(deployed)
         page.reload()  # the browser checks sw.js on navigation and installs the new one
-        for _ in range(200):
-            if list(page.evaluate("async () => await caches.keys()")) == [new_cache]:
-                break
-            page.wait_for_timeout(100)
-        assert list(page.evaluate("async () => await caches.keys()")) == [new_cache]
+        poll(page, "async () => await caches.keys()", lambda names: names == [new_cache])
         page.reload()
         wait_until_state(page, "ready")
         served_css = page.evaluate("async () => (await fetch('./static/app.css')).text()")
