@@ -15,7 +15,7 @@ apart (see the arena figures in ``game/arena.py``'s docstring):
 3. Strong -- the best move by a cheap score (piece size, own corners, corners taken from rivals --
    a rival's last corners count much more -- and the centre early), with a little randomness.
 4. Expert -- the cheap score's 24 best candidates, each judged by search and the static
-   evaluation (territory, corners, points): alpha-beta over a beam (12, 8, 6) in two-player
+   evaluation (territory, corners, points): alpha-beta over a beam (12, 8, 6, 4) in two-player
    variants (Duo, classic_2); in three- and four-player games every colour plays on greedily
    for 7 plies after the candidate.
 
@@ -70,7 +70,7 @@ LEVEL_CONFIGS = {
     1: LevelConfig(noise=1000.0, weights=_SIZE_FIRST),  # about a random legal move
     2: LevelConfig(noise=10.0, weights=_SIZE_FIRST),
     3: LevelConfig(noise=0.6),
-    4: LevelConfig(noise=0.05, candidates=24, beam=(12, 8, 6), rollout=7),
+    4: LevelConfig(noise=0.05, candidates=24, beam=(12, 8, 6, 4), rollout=7),
 }
 
 
