@@ -15,8 +15,8 @@ apart (see the arena figures in ``game/arena.py``'s docstring):
 3. Strong -- the best move by a cheap score (piece size, own corners, corners taken from rivals --
    a rival's last corners count much more -- and the centre early), with a little randomness.
 4. Expert -- the cheap score's 24 best candidates, each judged by search and the static
-   evaluation (territory, corners, points): alpha-beta over a beam (12, 8, 6, 4) in two-player
-   variants (Duo, classic_2); in three- and four-player games every colour plays on greedily
+   evaluation (territory, corners, points): alpha-beta over a beam (12, 8, 6, 4) in Duo
+   (12, 8, 6 in classic_2); in three- and four-player games every colour plays on greedily
    for 7 plies after the candidate.
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
@@ -33,15 +33,17 @@ from dataclasses import dataclass
 import numpy as np
 
 from .ai_eval import Position, Weights, best_codes, build_tables, evaluate, move_scores
+from .geometry import geometry
 from .pieces import Move
 
 LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
 LEVELS = tuple(LEVEL_NAMES)
 HINT_LEVEL = max(LEVELS)
 DEFAULT_SEED = 0
-#: Cap on the moves generated and scored by one alpha-beta search, which bounds its time in
-#: crowded positions (a Duo opening needs 200,000-450,000; then the cap trims the weakest
-#: candidates' search to the static evaluation). Counted, not timed, to stay deterministic.
+#: Cap on the moves generated and scored by one alpha-beta search on Duo's board, which bounds
+#: its time in crowded positions (then the weakest candidates' search stops at the static
+#: evaluation). Counted, not timed, to stay deterministic. Scaled down on larger boards, where
+#: each move costs more.
 MAX_SCORED = 350_000
 
 
@@ -155,14 +157,17 @@ class Search:
         if not config.candidates:
             return
         yield
+        # classic_2 has about twice Duo's moves per position: one ply less keeps it in budget.
+        beam = config.beam if board.geometry.width < 20 else config.beam[:-1]
+        self._max_scored = MAX_SCORED * geometry(14, 14).bits // board.geometry.bits
         best_value = None
         for code in candidates:
             child = pos.play(color, code)
-            if config.beam and variant.num_players == 2:
+            if beam and variant.num_players == 2:
                 # A candidate at most ``noise`` better than the best so far cannot win: search
                 # it with that bound (a fail-low answer is then small enough, too).
                 floor = -1e9 if best_value is None else best_value - noise
-                value = yield from self._alphabeta(child, color, goal, config.beam, floor, 1e9)
+                value = yield from self._alphabeta(child, color, goal, beam, floor, 1e9)
             elif config.rollout and variant.num_players > 2:
                 value = evaluate(self._rollout(child, color, config.rollout), goal, config.weights)
             else:
@@ -203,7 +208,7 @@ class Search:
 
     def _alphabeta(self, pos, last, goal, beam, alpha, beta) -> Iterator[None]:
         weights = self._config.weights
-        found = self._mover(pos, last) if beam and self._scored < MAX_SCORED else None
+        found = self._mover(pos, last) if beam and self._scored < self._max_scored else None
         if found is None:
             self._nodes += 1
             return evaluate(pos, goal, weights)
