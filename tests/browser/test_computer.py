@@ -15,7 +15,7 @@ def test_undo_while_the_computer_thinks_cancels_its_move(context, site, record):
     cpu = context.new_cdp_session(page)
     cpu.send("Emulation.setCPUThrottlingRate", {"rate": 10})
     page.click("#board [data-square='e11']")
-    wait_until_state(page, "thinking", timeout=5_000)
+    wait_until_state(page, "thinking")
     assert "is thinking" in page.inner_text("#status")
     purple = covered(page)
     assert set(purple.values()) == {"purple"} and len(purple) == 5
