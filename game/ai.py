@@ -40,11 +40,13 @@ LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
 LEVELS = tuple(LEVEL_NAMES)
 HINT_LEVEL = max(LEVELS)
 DEFAULT_SEED = 0
-#: Cap on the moves generated and scored by one alpha-beta search on Duo's board, which bounds
-#: its time in crowded positions (then the weakest candidates' search stops at the static
-#: evaluation). Counted, not timed, to stay deterministic. Scaled down on larger boards, where
-#: each move costs more.
-MAX_SCORED = 350_000
+#: Cap on the work of one alpha-beta search on Duo's board -- moves generated and scored, plus
+#: ``NODE_WORK`` per node -- which bounds its time (then the weakest candidates' search stops at
+#: the static evaluation). Counted, not timed, to stay deterministic. Scaled down on larger
+#: boards, where each move costs more.
+MAX_SCORED = 250_000
+#: A node (a position played and evaluated) costs about as much as scoring this many moves.
+NODE_WORK = 12
 
 
 @dataclass(frozen=True)
@@ -209,6 +211,7 @@ class Search:
     def _alphabeta(self, pos, last, goal, beam, alpha, beta) -> Iterator[None]:
         weights = self._config.weights
         found = self._mover(pos, last) if beam and self._scored < self._max_scored else None
+        self._scored += NODE_WORK
         if found is None:
             self._nodes += 1
             return evaluate(pos, goal, weights)
