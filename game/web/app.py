@@ -239,13 +239,17 @@ class App:
         if self.board.turn is None:
             self.show_game_over()
         elif computer:
-            asyncio.ensure_future(self.computer_turn())
+            # The generation is read now, not when the task starts: an undo or a new game that
+            # comes first (a click can be handled before the task) must cancel this turn.
+            asyncio.ensure_future(self.computer_turn(self.generation))
 
     # --- the computer -----------------------------------------------------------------------
 
-    async def computer_turn(self) -> None:
-        """Search in slices (the page stays responsive), then play; cancelled by any change."""
-        generation = self.generation
+    async def computer_turn(self, generation: int) -> None:
+        """Search in slices (the page stays responsive), then play; cancelled by any change
+        after ``generation``."""
+        if generation != self.generation:
+            return
         session = self.session
         seat = session.options.seats[session.seat_to_move]
         search = Search(self.board, seat.level, seed=self.seed + len(self.board.move_stack))
