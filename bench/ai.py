@@ -3,15 +3,17 @@
     python bench/ai.py [--games N] [--levels 1,2,3,4] [--variants duo,classic]
 
 Each level plays N whole games against itself (every colour) per variant, with a different seed
-per game. Prints JSON: per level and variant, ``median_ms`` and ``max_ms`` per move, the number
-of moves timed, and the targets (Beginner median <= 20 ms; Expert median <= 500 ms and max <= 1500
-ms). The machine is shared, so figures are noisy: compare medians, rerun when in doubt.
+per game. Prints JSON: per level and variant, ``median_ms`` and ``max_ms`` of wall time per move,
+the same in CPU time of this process (``cpu_median_ms``, ``cpu_max_ms``: what the move costs when
+the shared machine is busy with other work), the number of moves timed, the load average, and the
+targets (Beginner median <= 20 ms; Expert median <= 500 ms and max <= 1500 ms).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -27,16 +29,19 @@ TARGETS = {"beginner_median_ms": 20, "top_median_ms": 500, "top_max_ms": 1500}
 
 def time_level(variant: str, level: int, games: int) -> dict:
     """Seconds per move of ``level`` playing ``games`` whole games of ``variant`` alone."""
-    times = []
+    wall, cpu = [], []
     for game in range(games):
         board = Board(variant)
         while board.turn is not None:
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             move = choose_move(board, level, seed=1000 * game + len(board.move_stack))
-            times.append(time.perf_counter() - started)
+            wall.append(time.perf_counter() - started)
+            cpu.append(time.process_time() - started_cpu)
             board.push(move)
-    return {"median_ms": round(1000 * statistics.median(times), 2),
-            "max_ms": round(1000 * max(times), 2), "moves": len(times)}
+    return {"median_ms": round(1000 * statistics.median(wall), 2),
+            "max_ms": round(1000 * max(wall), 2),
+            "cpu_median_ms": round(1000 * statistics.median(cpu), 2),
+            "cpu_max_ms": round(1000 * max(cpu), 2), "moves": len(wall)}
 
 
 def main() -> None:
@@ -49,11 +54,12 @@ def main() -> None:
     for variant in args.variants.split(","):
         choose_move(Board(variant), 1)
     result = {"python": sys.version.split()[0], "games_per_level": args.games, "targets": TARGETS,
-              "levels": {}}
+              "load_average_before": round(os.getloadavg()[0], 2), "levels": {}}
     for level in map(int, args.levels.split(",")):
         result["levels"][f"{level} {LEVEL_NAMES[level]}"] = {
             variant: time_level(variant, level, args.games) for variant in args.variants.split(",")
         }
+    result["load_average_after"] = round(os.getloadavg()[0], 2)
     print(json.dumps(result, indent=2))
 
 
