@@ -5,6 +5,15 @@ three colours of level B; in classic_2 one player's two colours; in classic_3 on
 players, Green being played by whoever's turn it is). A game counts as a win for A when A's
 player scores more than every other player, a draw when A ties for the top, else a loss.
 Games run in parallel processes (``--jobs``, default 2).
+
+The level ladder, 200 games each with ``--seed 7`` (final code: commit 06e9266), A's win rate
+with draws counted half, its 95% interval and the mean points margin::
+
+    A vs B   Duo                      Classic (one seat against three)
+    2 vs 1   87.7% (82.5-91.6) +12.5  85.8% (80.2-89.9) +11.3
+    3 vs 2   90.5% (85.6-93.8) +10.5  73.5% (67.0-79.1)  +6.3
+    4 vs 3   90.7% (85.9-94.0) +12.6  71.3% (64.6-77.1)  +6.9
+    4 vs 1  100.0% (98.1-100)  +40.0
 """
 
 from __future__ import annotations
