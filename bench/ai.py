@@ -38,10 +38,13 @@ def time_level(variant: str, level: int, games: int) -> dict:
             wall.append(time.perf_counter() - started)
             cpu.append(time.process_time() - started_cpu)
             board.push(move)
-    return {"median_ms": round(1000 * statistics.median(wall), 2),
-            "max_ms": round(1000 * max(wall), 2),
-            "cpu_median_ms": round(1000 * statistics.median(cpu), 2),
-            "cpu_max_ms": round(1000 * max(cpu), 2), "moves": len(wall)}
+    return {
+        "median_ms": round(1000 * statistics.median(wall), 2),
+        "max_ms": round(1000 * max(wall), 2),
+        "cpu_median_ms": round(1000 * statistics.median(cpu), 2),
+        "cpu_max_ms": round(1000 * max(cpu), 2),
+        "moves": len(wall),
+    }
 
 
 def main() -> None:
@@ -53,8 +56,13 @@ def main() -> None:
     Board("classic"), Board("duo")  # build the move tables outside the timings
     for variant in args.variants.split(","):
         choose_move(Board(variant), 1)
-    result = {"python": sys.version.split()[0], "games_per_level": args.games, "targets": TARGETS,
-              "load_average_before": round(os.getloadavg()[0], 2), "levels": {}}
+    result = {
+        "python": sys.version.split()[0],
+        "games_per_level": args.games,
+        "targets": TARGETS,
+        "load_average_before": round(os.getloadavg()[0], 2),
+        "levels": {},
+    }
     for level in map(int, args.levels.split(",")):
         result["levels"][f"{level} {LEVEL_NAMES[level]}"] = {
             variant: time_level(variant, level, args.games) for variant in args.variants.split(",")

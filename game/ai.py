@@ -226,7 +226,8 @@ class Search:
         best = -1e9 if maximizing else 1e9
         for code in top:
             value = yield from self._alphabeta(
-                pos.play(color, code), color, goal, beam[1:], alpha, beta)
+                pos.play(color, code), color, goal, beam[1:], alpha, beta
+            )
             if maximizing:
                 if value > best:
                     best = value

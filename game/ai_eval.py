@@ -51,7 +51,8 @@ class Tables:
         self.pad = pad = s + 1
         self.edge_rel = tuple(_ring(o.mask << pad, (1, -1, s, -s)) for o in geo.orientations)
         self.corner_rel = tuple(
-            _ring(o.mask << pad, (s + 1, s - 1, -s + 1, -s - 1)) for o in geo.orientations)
+            _ring(o.mask << pad, (s + 1, s - 1, -s + 1, -s - 1)) for o in geo.orientations
+        )
         self.sizes = tuple(o.piece.size for o in geo.orientations)
         self.piece_index = tuple(o.piece.index for o in geo.orientations)
         # Squares near the centre, in two rings: reaching them early opens the board.
@@ -78,7 +79,8 @@ class Tables:
         self.centre = np.zeros(len(codes))
         self._codes = codes
         self._cell_value = np.array(
-            [(inner >> b & 1) + 0.5 * (outer >> b & 1) for b in range(geo.bits)])
+            [(inner >> b & 1) + 0.5 * (outer >> b & 1) for b in range(geo.bits)]
+        )
 
     def fill(self) -> Iterator[None]:
         """Fill the placement rows, orientation by orientation, pausing every few of them so
@@ -94,8 +96,9 @@ class Tables:
             cells = np.array(o.offsets)
             self._set_bits(self.mask, rows, anchors, cells)
             self._set_bits(self.edge, rows, anchors, _ring_offsets(cells, (1, -1, s, -s)))
-            self._set_bits(self.corner, rows, anchors,
-                           _ring_offsets(cells, (s + 1, s - 1, -s + 1, -s - 1)))
+            self._set_bits(
+                self.corner, rows, anchors, _ring_offsets(cells, (s + 1, s - 1, -s + 1, -s - 1))
+            )
             self.size[rows] = len(cells)
             self.centre[rows] = self._cell_value[anchors[:, None] + cells].sum(axis=1)
 
@@ -105,8 +108,9 @@ class Tables:
         bits = anchors[:, None] + offsets[None, :]
         on_board = (bits >= 0) & (bits < geo.bits) & (bits % geo.stride < geo.width)
         grid = np.zeros((len(rows), 8 * self._nbytes), dtype=bool)
-        grid[np.broadcast_to(np.arange(len(rows))[:, None], bits.shape)[on_board],
-             bits[on_board]] = True
+        grid[
+            np.broadcast_to(np.arange(len(rows))[:, None], bits.shape)[on_board], bits[on_board]
+        ] = True
         words[rows] = np.packbits(grid, axis=1, bitorder="little").view("<u8")
 
     def words(self, mask: Mask) -> np.ndarray:
@@ -176,7 +180,9 @@ class Position:
         own = tuple(board.occupied_mask(c) for c in colors)
         occupied = board.occupied_mask()
         return cls(
-            geo, occupied, own,
+            geo,
+            occupied,
+            own,
             tuple(board.forbidden_mask(c) & ~occupied for c in colors),
             tuple(board.attach_mask(c) for c in colors),
             tuple(board.used_pieces_mask(c) for c in colors),
@@ -228,8 +234,9 @@ class Weights:
     reach_steps: int | None = None
 
 
-def move_scores(pos: Position, color: int, codes: list[int], goal: tuple[float, ...],
-                weights: Weights) -> np.ndarray:
+def move_scores(
+    pos: Position, color: int, codes: list[int], goal: tuple[float, ...], weights: Weights
+) -> np.ndarray:
     """A cheap score of each move of ``color`` for a player with ``goal`` (see
     :func:`evaluate`): piece size, own attach squares after the move, attach squares of rivals
     it covers (of allies: a penalty), and for the first few pieces nearness to the centre.
@@ -322,8 +329,9 @@ def color_values(pos: Position, weights: Weights) -> list[float]:
         left = ALL_PIECES_SQUARES - placed
         value = placed + (ALL_PLACED_BONUS if not left else 0)
         if left:
-            value += weights.attach * 0.5 * min(pos.attach[c].bit_count(), 8) \
-                + weights.territory * min(terr[c], left)
+            value += weights.attach * 0.5 * min(
+                pos.attach[c].bit_count(), 8
+            ) + weights.territory * min(terr[c], left)
         values.append(value)
     return values
 

@@ -59,8 +59,9 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def run_match(variant: str, level_a: int, level_b: int, games: int, seed: int = 1,
-              jobs: int = 2) -> dict:
+def run_match(
+    variant: str, level_a: int, level_b: int, games: int, seed: int = 1, jobs: int = 2
+) -> dict:
     """Play ``games`` games and summarise them."""
     args = [(variant, level_a, level_b, i, seed) for i in range(games)]
     if jobs > 1:
@@ -76,18 +77,30 @@ def run_match(variant: str, level_a: int, level_b: int, games: int, seed: int = 
     times = {}
     for level in {level_a, level_b}:
         samples = [t for r in results for t in r["times"][level]]
-        times[level] = {"median_ms": round(1000 * statistics.median(samples), 1),
-                        "max_ms": round(1000 * max(samples), 1), "moves": len(samples)}
-    return {"variant": variant, "a": level_a, "b": level_b, "games": games, "wins": wins,
-            "draws": draws, "losses": losses, "win_rate": round(rate, 3),
-            "interval95": [round(low, 3), round(high, 3)],
-            "mean_margin": round(statistics.fmean(r["margin"] for r in results), 2),
-            "time_per_move": times}
+        times[level] = {
+            "median_ms": round(1000 * statistics.median(samples), 1),
+            "max_ms": round(1000 * max(samples), 1),
+            "moves": len(samples),
+        }
+    return {
+        "variant": variant,
+        "a": level_a,
+        "b": level_b,
+        "games": games,
+        "wins": wins,
+        "draws": draws,
+        "losses": losses,
+        "win_rate": round(rate, 3),
+        "interval95": [round(low, 3), round(high, 3)],
+        "mean_margin": round(statistics.fmean(r["margin"] for r in results), 2),
+        "time_per_move": times,
+    }
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.arena",
-                                     description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m game.arena", description=__doc__.split("\n")[0]
+    )
     parser.add_argument("--variant", default="duo", choices=sorted(VARIANTS))
     parser.add_argument("--a", type=int, required=True, choices=LEVELS, help="level of seat A")
     parser.add_argument("--b", type=int, required=True, choices=LEVELS, help="level of the others")
@@ -98,12 +111,16 @@ def main(argv: list[str] | None = None) -> int:
     summary = run_match(args.variant, args.a, args.b, args.games, args.seed, args.jobs)
     s = summary
     print(f"{s['variant']}: level {s['a']} (A) vs level {s['b']} (B), {s['games']} games")
-    print(f"A wins {s['wins']}  draws {s['draws']}  losses {s['losses']}  "
-          f"win rate {s['win_rate']:.1%}  95% interval {s['interval95'][0]:.1%}"
-          f"-{s['interval95'][1]:.1%}  mean margin {s['mean_margin']:+.2f}")
+    print(
+        f"A wins {s['wins']}  draws {s['draws']}  losses {s['losses']}  "
+        f"win rate {s['win_rate']:.1%}  95% interval {s['interval95'][0]:.1%}"
+        f"-{s['interval95'][1]:.1%}  mean margin {s['mean_margin']:+.2f}"
+    )
     for level, t in sorted(s["time_per_move"].items()):
-        print(f"level {level}: median {t['median_ms']} ms  max {t['max_ms']} ms per move "
-              f"({t['moves']} moves)")
+        print(
+            f"level {level}: median {t['median_ms']} ms  max {t['max_ms']} ms per move "
+            f"({t['moves']} moves)"
+        )
     return 0
 
 

@@ -167,10 +167,14 @@ def moves(text):
 def test_duo_blocks_the_opponents_only_corner(level):
     # Orange's only piece runs up the right edge: its single attach square is m6, and it still
     # holds 84 squares of pieces. Purple can cover m6 and shut Orange out for the rest of the game.
-    board = Board.from_setup("duo", {
-        0: moves("l7,l8,l9,l10,k10"),
-        1: moves("n1,n2,n3,n4,n5"),
-    }, turn=0)
+    board = Board.from_setup(
+        "duo",
+        {
+            0: moves("l7,l8,l9,l10,k10"),
+            1: moves("n1,n2,n3,n4,n5"),
+        },
+        turn=0,
+    )
     assert board.attach_squares(1) == [parse_square("m6")]
     for seed in range(3):
         move = choose_move(board, level, seed=seed)
@@ -186,16 +190,22 @@ def test_classic_3_green_plays_for_the_player_moving_it(level):
     # moves go to players 0, 1, 2, 0, ... by the number of Green pieces already played.
     def position(green_pieces_played_before):
         extra = ["a1,a2,a3", "e1,f1,g1,h1"][: green_pieces_played_before - 2]
-        return Board.from_setup("classic_3", {
-            0: moves("a20,b20,c20,d20,e20"),
-            1: moves("t16,t17,t18,t19,t20"),
-            2: moves("t1,t2,t3,t4,t5"),
-            3: moves(" ".join(["g17", "q16,q17", *extra])),
-        }, turn=3)
+        return Board.from_setup(
+            "classic_3",
+            {
+                0: moves("a20,b20,c20,d20,e20"),
+                1: moves("t16,t17,t18,t19,t20"),
+                2: moves("t1,t2,t3,t4,t5"),
+                3: moves(" ".join(["g17", "q16,q17", *extra])),
+            },
+            turn=3,
+        )
 
     blue_corner, yellow_corner = parse_square("f19"), parse_square("s15")
-    for played, player, takes, spares in ((3, 0, yellow_corner, blue_corner),
-                                          (4, 1, blue_corner, yellow_corner)):
+    for played, player, takes, spares in (
+        (3, 0, yellow_corner, blue_corner),
+        (4, 1, blue_corner, yellow_corner),
+    ):
         board = position(played)
         assert board.player_to_move == player
         assert board.attach_squares(0) == [blue_corner]
