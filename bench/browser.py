@@ -33,16 +33,9 @@ from game.ai import LEVELS  # noqa: E402
 from game.web.session import GameOptions, Seat, Session  # noqa: E402
 from game.web.timing import engine_timings  # noqa: E402
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the same browser as the tests)
+
 # Runs before the page's own scripts (injected by the browser, so the CSP does not apply).
 OBSERVERS = """
 window.benchLongTasks = [];
@@ -151,7 +144,7 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         loads = [cold_load(browser, url) for _ in range(args.loads)]
         warm = warm_loads(browser, url, 3)
         computer = watch_computer_game(browser, url)
