@@ -34,11 +34,11 @@ import numpy as np
 
 from .ai_eval import Position, Weights, best_codes, build_tables, evaluate, move_scores
 from .geometry import geometry
+from .levels import HINT_LEVEL, LEVEL_NAMES, LEVELS
 from .pieces import Move
 
-LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
-LEVELS = tuple(LEVEL_NAMES)
-HINT_LEVEL = max(LEVELS)
+__all__ = ["HINT_LEVEL", "LEVEL_NAMES", "LEVELS", "Search", "choose_move", "goal_of"]
+
 DEFAULT_SEED = 0
 #: Cap on the work of one alpha-beta search on Duo's board -- moves generated and scored, plus
 #: ``NODE_WORK`` per node -- which bounds its time (then the weakest candidates' search stops at

@@ -1,7 +1,7 @@
 // Runs before Python: shows the named loading stages and registers the service worker.
 // Kept tiny and dependency-free so the first paint does not wait for anything.
 
-const STAGES = ["runtime", "numpy", "engine"];
+const STAGES = ["runtime", "engine"];
 const progress = document.getElementById("progress");
 
 function enterStage(name) {
@@ -16,13 +16,17 @@ function enterStage(name) {
 }
 
 enterStage("runtime");
-// The standard library arrives last of the runtime's files; NumPy's wheel comes next.
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    if (entry.name.endsWith("/python_stdlib.zip")) enterStage("numpy");
-  }
-}).observe({ type: "resource", buffered: true });
-// PyScript fetches [files] (the game package) once the interpreter and NumPy are loaded.
+
+// PyScript 0.6.66 composes its worker hooks with Function() while it starts, which the page's
+// first policy allows. Once the interpreter is ready, before any of our Python runs, this
+// policy joins it; a page obeys all its policies, so from then on no string runs as code.
+addEventListener("py:ready", () => {
+  const policy = document.createElement("meta");
+  policy.httpEquiv = "Content-Security-Policy";
+  policy.content = "script-src 'self' 'wasm-unsafe-eval'";
+  document.head.append(policy);
+}, { once: true });
+// PyScript fetches [files] (the game package) once the interpreter is loaded.
 addEventListener("py:progress", ({ detail }) => {
   if (detail === "Loading files") enterStage("engine");
 });

@@ -7,14 +7,15 @@ import asyncio
 import json
 import random
 import sys
-from importlib.metadata import version as package_version
+from functools import cache
 
 import js
 import pyodide
+import pyodide_js
 from pyodide.ffi import JsException, create_proxy, to_js
 
 from game import IllegalReason, Move, Piece, find_piece, parse_square, square, square_name
-from game.ai import HINT_LEVEL, Search
+from game.levels import HINT_LEVEL
 
 from . import view
 from .ghost import (
@@ -31,7 +32,6 @@ from .ghost import (
 )
 from .puzzles import install as install_puzzles
 from .session import SAVE_KEY, GameOptions, Seat, Session
-from .timing import engine_timings
 
 #: Seconds of search per slice before the page gets the event loop back.
 SEARCH_SLICE = 0.03
@@ -246,26 +246,41 @@ class App:
     # --- the computer -----------------------------------------------------------------------
 
     async def computer_turn(self, generation: int) -> None:
-        """Search in slices (the page stays responsive), then play; cancelled by any change
-        after ``generation``."""
+        """Choose a move and play it; cancelled by any change after ``generation``."""
         if generation != self.generation:
             return
         session = self.session
         seat = session.options.seats[session.seat_to_move]
-        search = Search(self.board, seat.level, seed=self.seed + len(self.board.move_stack))
         started = js.performance.now()
+        seed = self.seed + len(self.board.move_stack)
+        move = await self.searched_move(seat.level, seed, generation)
+        remaining = COMPUTER_MOVE_PAUSE - (js.performance.now() - started) / 1000
+        if remaining > 0:
+            await asyncio.sleep(remaining)
+        if generation != self.generation or move is None:
+            return
+        self.thinking = False
+        self.play(move)
+
+    async def searched_move(self, level: int, seed: int, generation: int) -> Move | None:
+        """The move the computer at ``level`` chooses, searched in slices so that the page stays
+        responsive; None if the game changed after ``generation`` or the player is missing."""
+        try:
+            ai = await computer_player()
+        except ImportError as error:  # NumPy could not be loaded: humans can still play
+            self.cancel_thinking()
+            self.render_status()
+            self.notify(f"The computer player could not be loaded ({error}).")
+            return None
+        if generation != self.generation:
+            return None
+        search = ai.Search(self.board, level, seed=seed)
         while not search.step(SEARCH_SLICE):
             await asyncio.sleep(0)
             if generation != self.generation:
                 search.cancel()
-                return
-        remaining = COMPUTER_MOVE_PAUSE - (js.performance.now() - started) / 1000
-        if remaining > 0:
-            await asyncio.sleep(remaining)
-        if generation != self.generation:
-            return
-        self.thinking = False
-        self.play(search.best_move)
+                return None
+        return search.best_move
 
     def cancel_thinking(self) -> None:
         self.generation += 1
@@ -277,13 +292,9 @@ class App:
         generation = self.generation
         element("hint").disabled = True
         element("status").textContent = "Looking for a good move…"
-        search = Search(self.board, HINT_LEVEL, seed=self.seed)
-        while not search.step(SEARCH_SLICE):
-            await asyncio.sleep(0)
-            if generation != self.generation:
-                search.cancel()
-                return
-        move = search.best_move
+        move = await self.searched_move(HINT_LEVEL, self.seed, generation)
+        if generation != self.generation:
+            return
         self.render_status()
         if move is None:
             return
@@ -481,6 +492,32 @@ class App:
             element(id_).disabled = False
 
 
+@cache
+def computer_player() -> asyncio.Future:
+    """:mod:`game.ai`, loaded once in the background after the board is playable: loading and
+    importing NumPy takes about 0.7 s of the page's main thread."""
+    return asyncio.ensure_future(load_computer_player())
+
+
+async def load_computer_player():
+    element("runtime-info").textContent = runtime_info("loading…")
+    # Pyodide's loader finds the wheel beside its lock file, in the site itself.
+    await pyodide_js.loadPackage("numpy", js_object(messageCallback=lambda _: None))
+    import numpy  # ModuleNotFoundError if the wheel could not be loaded
+
+    import game.ai
+
+    element("runtime-info").textContent = runtime_info(numpy.__version__)
+    return game.ai
+
+
+def engine_timings_json(*_) -> str:
+    """For bench/browser.py: the engine timed inside the page."""
+    from .timing import engine_timings  # statistics is slow to import and rarely needed
+
+    return json.dumps(engine_timings())
+
+
 def restore() -> tuple[Session, str]:
     """The saved game, or a new one and a notice saying why the saved one was not used."""
     try:
@@ -496,11 +533,11 @@ def restore() -> tuple[Session, str]:
         return Session.new(DEFAULT_OPTIONS), notice
 
 
-def runtime_info() -> str:
-    """The versions the page runs on (NumPy's from its metadata: importing NumPy takes about
-    half a second in the page, left to the code that uses it)."""
+def runtime_info(numpy_version: str = "") -> str:
+    """The versions the page runs on; NumPy's once it is imported."""
     python = ".".join(map(str, sys.version_info[:3]))
-    return f"Python {python} · NumPy {package_version('numpy')} · Pyodide {pyodide.__version__}"
+    numpy = f" · NumPy {numpy_version}" if numpy_version else ""
+    return f"Python {python}{numpy} · Pyodide {pyodide.__version__}"
 
 
 def start() -> None:
@@ -510,6 +547,6 @@ def start() -> None:
     install_puzzles(app)
     element("runtime-info").textContent = runtime_info()
     element("loading").hidden = True
-    # For bench/browser.py: the engine timed inside the page (JSON text).
-    js.window.pyblokusEngineTimings = create_proxy(lambda *_: json.dumps(engine_timings()))
+    js.window.pyblokusEngineTimings = create_proxy(engine_timings_json)
     app.after_change(notice)
+    computer_player()

@@ -415,17 +415,15 @@ def install(app) -> None:
     def render_list(*_):
         element("puzzle-list").innerHTML = puzzle_list_html(load_best_times())
 
-    puzzle_app = _puzzle_app_class()
-
     def choose(event):
         button = event.target.closest("[data-puzzle]")
         if button:
             free_order = element("puzzle-free-order").checked
             puzzle = find_puzzle(button.dataset.puzzle)
-            puzzle_app.enter(app, PuzzleSession(puzzle, free_order=free_order))
+            _puzzle_app_class().enter(app, PuzzleSession(puzzle, free_order=free_order))
 
     def in_puzzle_mode(handler):
-        return lambda event: handler(event) if isinstance(app, puzzle_app) else None
+        return lambda event: handler(event) if hasattr(app, "puzzle_session") else None
 
     render_list()
     listen(element("puzzles"), "click", render_list)
@@ -450,7 +448,7 @@ def install(app) -> None:
         saved = None
     session, notice = restore_puzzle(saved)
     if session is not None:
-        puzzle_app.enter(app, session)
+        _puzzle_app_class().enter(app, session)
     elif notice:
         forget_saved_puzzle()
         app.notify(notice)
@@ -473,8 +471,6 @@ def _puzzle_app_class():
 
     import js
     from pyodide.ffi import JsException
-
-    from game.solver import Solver
 
     from .app import App, element
     from .ghost import Ghost, ghost_cells, ghost_for_move, ghost_move, on_board
@@ -691,6 +687,8 @@ def _puzzle_app_class():
                 generation = self.generation
                 self.thinking = True
                 self.render_status()
+                from game.solver import Solver  # on first use, to keep it out of the page start
+
                 solver = Solver(self.board, seed=len(self.board.move_stack))
                 batch = 1 if isinstance(self.board, RulesPuzzleBoard) else 200
                 deadline = js.performance.now() + HINT_SECONDS * 1000

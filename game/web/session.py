@@ -17,7 +17,7 @@ import json
 from dataclasses import dataclass, field
 
 from game import SCORING_MODES, Board, IllegalMoveError, Move
-from game.ai import LEVEL_NAMES
+from game.levels import LEVEL_NAMES
 from game.sgf import SgfError, read_sgf, write_sgf
 from game.variants import VARIANTS, Color
 
@@ -59,7 +59,7 @@ MODES: dict[str, Mode] = {
 
 @dataclass(frozen=True)
 class Seat:
-    """Who plays a seat: a human, or the computer at one of :data:`game.ai.LEVEL_NAMES`."""
+    """Who plays a seat: a human, or the computer at one of :data:`game.levels.LEVEL_NAMES`."""
 
     kind: str  # "human" | "computer"
     level: int = 2

@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from html import escape
 
 from game import PIECES, Board, IllegalReason, Piece, Square, square, square_name
-from game.ai import LEVEL_NAMES
+from game.levels import LEVEL_NAMES
 from game.pieces import FILE_NAMES
 
 from .ghost import Cell, default_orientation

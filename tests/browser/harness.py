@@ -106,6 +106,12 @@ def wait_until_state(page, state: str, timeout: float = BOOT_TIMEOUT_MS) -> None
     page.wait_for_selector(f"body[data-state={state}]", state="attached", timeout=timeout)
 
 
+def wait_for_computer_player(page, timeout: float = BOOT_TIMEOUT_MS) -> None:
+    """Wait until the page has loaded NumPy and the computer player (after `ready`); the footer
+    then names NumPy's version."""
+    page.wait_for_selector("#runtime-info:has-text('NumPy 2.0.2')", timeout=timeout)
+
+
 def open_page(context, site: Site, record: PageRecord, path: str = ""):
     page = context.new_page()
     record.watch(page)

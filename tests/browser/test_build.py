@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 import sys
+import tomllib
 import urllib.request
 import zipfile
 
@@ -46,9 +47,10 @@ def test_the_site_has_the_pinned_runtime_and_the_game(dist):
         names = archive.namelist()
     assert "game/__init__.py" in names and "game/web/app.py" in names
     assert not [n for n in names if n.endswith("conftest.py")]
-    toml = (dist / "pyscript.toml").read_text()
-    assert 'interpreter = "./vendor/pyodide/pyodide.mjs"' in toml
-    assert 'packages_cache = "passthrough"' in toml
+    config = tomllib.loads((dist / "pyscript.toml").read_text())
+    assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
+    assert config["files"] == {"./game.zip": "./*"}
+    assert "packages" not in config  # NumPy is loaded once the board is playable
 
 
 def test_the_page_is_painted_before_python_and_names_no_other_origin(dist):
