@@ -7,6 +7,9 @@ Builds dist/, serves it on 127.0.0.1 and prints JSON:
 - ``first_paint_ms``: median first contentful paint (the empty board) over cold loads;
 - ``ready_ms``: median time from navigation to ``data-state="ready"`` over N cold loads, each in
   a fresh browser context (empty HTTP cache, no service worker); ``ready_ms_all`` lists them;
+- ``computer_ready_ms``: median time until NumPy and the computer player, loaded after
+  ``ready``, are in (the footer names NumPy's version), and ``longest_task_after_ready_ms``, the
+  longest main-thread task in between (the page's pause while NumPy is imported);
 - ``warm_ready_ms``: median time to ``ready`` of reloads once the service worker has precached
   the site (what a returning visitor sees, offline or not);
 - ``bytes_transferred``: bytes of a cold load (resource timing's transferSize, page included);
@@ -34,20 +37,28 @@ from game.web.session import GameOptions, Seat, Session  # noqa: E402
 from game.web.timing import engine_timings  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from harness import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (the same browser as the tests)
+from harness import CHROMIUM, CHROMIUM_ARGS, wait_for_computer_player  # noqa: E402  (the same browser as the tests)
 
 # Runs before the page's own scripts (injected by the browser, so the CSP does not apply).
 OBSERVERS = """
 window.benchLongTasks = [];
 new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.benchLongTasks.push(entry.duration);
+  for (const entry of list.getEntries()) {
+    window.benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
+  }
 }).observe({ type: "longtask", buffered: true });
 new MutationObserver(() => {
   if (document.body.dataset.state === "ready") window.benchReadyAt ??= performance.now();
-}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-state"] });
+  if (/NumPy \\d/.test(document.getElementById("runtime-info")?.textContent)) {
+    window.benchComputerReadyAt ??= performance.now();
+  }
+}).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 """
 LOAD_FIGURES = """() => ({
   readyAt: window.benchReadyAt,
+  computerReadyAt: window.benchComputerReadyAt,
+  longestTaskAfterReady: Math.max(0, ...window.benchLongTasks
+    .filter((task) => task.start >= window.benchReadyAt).map((task) => task.duration)),
   firstPaint: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
   bytes: performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
     .reduce((sum, entry) => sum + entry.transferSize, 0),
@@ -74,6 +85,7 @@ def cold_load(browser, url: str) -> dict:
     page = context.new_page()
     page.goto(url)
     wait_for_state(page, "ready")
+    wait_for_computer_player(page)
     figures = page.evaluate(LOAD_FIGURES)
     timings = json.loads(page.evaluate("() => window.pyblokusEngineTimings()"))
     context.close()
@@ -111,7 +123,7 @@ def watch_computer_game(browser, url: str) -> dict:
     context.add_init_script(f"localStorage.setItem('pyblokus.game', {json.dumps(saved)})")
     page = context.new_page()
     page.goto(url)
-    wait_for_state(page, "thinking", "ready", "over")
+    wait_for_computer_player(page)
     page.evaluate("() => { window.benchLongTasks = []; }")  # only what happens while it plays
     start = time.perf_counter()
     moves = 0
@@ -121,7 +133,7 @@ def watch_computer_game(browser, url: str) -> dict:
         if page.get_attribute("body", "data-state") == "over":
             break
     seconds = time.perf_counter() - start
-    tasks = page.evaluate("() => window.benchLongTasks")
+    tasks = page.evaluate("() => window.benchLongTasks.map((task) => task.duration)")
     context.close()
     return {
         "level": max(LEVELS),
@@ -155,6 +167,8 @@ def main() -> None:
         "first_paint_ms": round(statistics.median(load["firstPaint"] for load in loads)),
         "ready_ms": round(statistics.median(ready)),
         "ready_ms_all": ready,
+        "computer_ready_ms": round(statistics.median(load["computerReadyAt"] for load in loads)),
+        "longest_task_after_ready_ms": round(max(load["longestTaskAfterReady"] for load in loads)),
         "warm_ready_ms": round(statistics.median(warm)),
         "warm_ready_ms_all": warm,
         "bytes_transferred": loads[0]["bytes"],
