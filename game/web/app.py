@@ -265,12 +265,11 @@ class App:
     async def searched_move(self, level: int, seed: int, generation: int) -> Move | None:
         """The move the computer at ``level`` chooses, searched in slices so that the page stays
         responsive; None if the game changed after ``generation`` or the player is missing."""
-        try:
-            ai = await computer_player()
-        except ImportError as error:  # NumPy could not be loaded: humans can still play
+        ai = await computer_player()
+        if ai is None:  # humans can still play
             self.cancel_thinking()
             self.render_status()
-            self.notify(f"The computer player could not be loaded ({error}).")
+            self.notify("The computer player could not be loaded: reload the page to try again.")
             return None
         if generation != self.generation:
             return None
@@ -500,14 +499,19 @@ def computer_player() -> asyncio.Future:
 
 
 async def load_computer_player():
-    element("runtime-info").textContent = runtime_info("loading…")
-    # Pyodide's loader finds the wheel beside its lock file, in the site itself.
-    await pyodide_js.loadPackage("numpy", js_object(messageCallback=lambda _: None))
-    import numpy  # ModuleNotFoundError if the wheel could not be loaded
-
+    """:mod:`game.ai` once NumPy is loaded, or None (the footer says so) if it cannot be."""
+    info = element("runtime-info")
+    info.textContent = runtime_info("loading…")
+    try:
+        # Pyodide's loader finds the wheel beside its lock file, in the site itself.
+        await pyodide_js.loadPackage("numpy", js_object(messageCallback=lambda _: None))
+        import numpy  # the loader logs its errors and returns: the import says if it worked
+    except (ImportError, JsException):
+        info.textContent = runtime_info("unavailable")
+        return None
     import game.ai
 
-    element("runtime-info").textContent = runtime_info(numpy.__version__)
+    info.textContent = runtime_info(numpy.__version__)
     return game.ai
 
 

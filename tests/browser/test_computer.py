@@ -63,3 +63,17 @@ def test_cancelling_the_new_game_dialog_keeps_the_game(page):
     page.click("#new-game-form button[value=cancel]")
     assert covered(page) == before
     assert page.locator("#board [data-square]").count() == 400
+
+
+def test_without_numpy_the_humans_play_on_and_the_page_says_why(context, site):
+    page = context.new_page()  # no console record: the refused wheel is logged as an error
+    page.route("**/*.whl", lambda route: route.fulfill(status=404, body="gone"))
+    page.goto(site.url)
+    wait_until_state(page, "ready")
+    page.wait_for_selector("#runtime-info:has-text('NumPy unavailable')")
+    pick(page, "1", "blue")
+    page.click("#board [data-square='a20']")  # the computer's turn comes next: Yellow
+    page.wait_for_selector("#notice:has-text('The computer player could not be loaded')")
+    assert covered(page) == {"a20": "blue"}
+    assert page.get_attribute("body", "data-state") == "ready"
+    assert not page.is_disabled("#undo")
