@@ -16,7 +16,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .geometry import Mask, geometry
+from .geometry import Geometry, Mask, geometry
 from .pieces import ALL_PIECES_SQUARES, FILE_NAMES, PIECES, Move, Piece, Square
 from .variants import Color, Variant, find_variant
 
@@ -95,7 +95,36 @@ class LegalMoves:
         return f"<LegalMoves ({', '.join(str(m) for m in self)})>"
 
 
-class Board:
+class Layout:
+    """Which colour covers which squares, and which pieces each colour has placed: what
+    :class:`Board` and the puzzles' boards keep alike."""
+
+    geometry: Geometry
+    _occupied: Mask
+    _own: list[Mask]
+    _used: list[int]
+
+    def color_at(self, sq: Square) -> Color | None:
+        """The colour covering square ``sq``, or None if it is empty or off the board."""
+        if not self.geometry.contains(sq):
+            return None
+        bit = 1 << self.geometry.bit(sq)
+        return next((color for color, own in enumerate(self._own) if own & bit), None)
+
+    def is_piece_used(self, color: Color, piece: Piece) -> bool:
+        """Whether ``color``'s copy of ``piece`` is on the board (or otherwise out of play)."""
+        return bool(self._used[color] >> piece.index & 1)
+
+    def occupied_mask(self, color: Color | None = None) -> Mask:
+        """Bitboard of the squares covered by ``color`` (default: by any colour)."""
+        return self._occupied if color is None else self._own[color]
+
+    def used_pieces_mask(self, color: Color) -> int:
+        """Bit ``piece.index`` is set for every piece of ``color`` out of play (placed)."""
+        return self._used[color]
+
+
+class Board(Layout):
     """A Blokus position with its move history.
 
     Colours move in the variant's order; a colour with no legal move is skipped, and once a
@@ -246,19 +275,6 @@ class Board:
     def is_game_over(self) -> bool:
         return self.turn is None
 
-    def color_at(self, sq: Square) -> Color | None:
-        """The colour covering square ``sq``, or None if it is empty or off the board."""
-        if not self.geometry.contains(sq):
-            return None
-        bit = 1 << self.geometry.bit(sq)
-        for color, own in enumerate(self._own):
-            if own & bit:
-                return color
-        return None
-
-    def is_piece_used(self, color: Color, piece: Piece) -> bool:
-        return bool(self._used[color] >> piece.index & 1)
-
     def pieces_left(self, color: Color) -> list[Piece]:
         """The pieces ``color`` has not placed yet, in Pentobi's order."""
         return [p for p in PIECES if not self._used[color] >> p.index & 1]
@@ -276,10 +292,6 @@ class Board:
         piece, its start squares)."""
         return sorted(self.geometry.squares_of(self._attach[color]))
 
-    def occupied_mask(self, color: Color | None = None) -> Mask:
-        """Bitboard of the squares covered by ``color`` (default: by any colour)."""
-        return self._occupied if color is None else self._own[color]
-
     def forbidden_mask(self, color: Color) -> Mask:
         """Bitboard of the squares ``color`` may not cover: taken, or edge-adjacent to its own."""
         return self._occupied | self._own_edges[color]
@@ -287,10 +299,6 @@ class Board:
     def attach_mask(self, color: Color) -> Mask:
         """Bitboard of :meth:`attach_squares`."""
         return self._attach[color]
-
-    def used_pieces_mask(self, color: Color) -> int:
-        """Bit ``piece.index`` is set for every piece ``color`` has placed."""
-        return self._used[color]
 
     # --- legality --------------------------------------------------------------------------
 

@@ -28,9 +28,9 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from .board import Board, IllegalMoveError, IllegalReason, LegalMoves
+from .board import Board, IllegalMoveError, IllegalReason, Layout, LegalMoves
 from .geometry import Mask, geometry
-from .pieces import FILE_NAMES, PIECES, Move, Piece, Square
+from .pieces import FILE_NAMES, PIECES, Move, Piece
 from .variants import VARIANTS, Color
 
 CLASSIC = VARIANTS["classic"]
@@ -186,7 +186,7 @@ class RulesPuzzleBoard(PuzzleMixin, Board):
         return f"<RulesPuzzleBoard {self.puzzle.name!r}: {pieces}/{total} pieces>"
 
 
-class TilingPuzzleBoard(PuzzleMixin):
+class TilingPuzzleBoard(PuzzleMixin, Layout):
     """Puzzles 3 and 4: fill a rectangle with the pieces of one size of all four colours.
 
     A move may be made with any colour that still owns that shape; by default the first such
@@ -239,24 +239,8 @@ class TilingPuzzleBoard(PuzzleMixin):
     def is_game_over(self) -> bool:
         return self.turn is None
 
-    def color_at(self, sq: Square) -> Color | None:
-        if not self.geometry.contains(sq):
-            return None
-        bit = 1 << self.geometry.bit(sq)
-        return next((c for c, own in enumerate(self._own) if own & bit), None)
-
-    def is_piece_used(self, color: Color, piece: Piece) -> bool:
-        """Whether ``color``'s copy of ``piece`` is on the board (or not part of the puzzle)."""
-        return bool(self._used[color] >> piece.index & 1)
-
     def pieces_left(self, color: Color) -> list[Piece]:
         return [p for p in self.puzzle.pieces if not self._used[color] >> p.index & 1]
-
-    def occupied_mask(self, color: Color | None = None) -> Mask:
-        return self._occupied if color is None else self._own[color]
-
-    def used_pieces_mask(self, color: Color) -> int:
-        return self._used[color]
 
     # --- legality and moves ----------------------------------------------------------------
 

@@ -61,7 +61,15 @@ def listen(target, event: str, handler, **options) -> None:
 
 
 class App:
-    """The page's state beyond the game itself: selection, ghost, the computer's search."""
+    """The page's state beyond the game itself: selection, ghost, the computer's search.
+
+    In puzzle mode it is a :class:`game.web.puzzles` ``PuzzleApp``, which plays a puzzle
+    session with the same controls.
+    """
+
+    #: Where :meth:`save` keeps the session, and what the page calls it.
+    save_key = SAVE_KEY
+    saved_name = "game"
 
     def __init__(self, session: Session):
         self.session = session
@@ -78,8 +86,13 @@ class App:
     # --- rendering --------------------------------------------------------------------------
 
     @property
+    def active_session(self):
+        """The session being played (the game's here; a puzzle's in puzzle mode)."""
+        return self.session
+
+    @property
     def board(self):
-        return self.session.board
+        return self.active_session.board
 
     @property
     def extent(self) -> tuple[int, int]:
@@ -89,6 +102,10 @@ class App:
 
     def human_to_move(self) -> bool:
         return self.board.turn is not None and not self.session.is_computer_turn()
+
+    def move_color(self):
+        """The colour the ghost is played with."""
+        return self.board.turn
 
     def render(self) -> None:
         board = self.board
@@ -119,15 +136,16 @@ class App:
         for id_ in ("rotate", "rotate-left", "flip", "place"):
             element(id_).disabled = not active
         if not active:
-            layer.innerHTML = ""
-            status.textContent = ""
+            layer.innerHTML = status.textContent = ""
             return
         ghost = self.ghost
         reason = self.ghost_reason()
         width, height = self.extent
-        color = self.board.variant.color_names[self.board.turn]
+        color = self.move_color()
+        # A puzzle played in free colour order has no colour until a tray's piece is picked.
+        name = self.board.variant.color_names[color] if color is not None else "blue"
         layer.innerHTML = view.ghost_svg(
-            ghost_cells(ghost), height, color=color, legal=reason is None
+            ghost_cells(ghost), height, color=name, legal=reason is None
         )
         anchor = ghost.anchor if on_board(ghost.anchor, width, height) else (0, 0)
         status.textContent = view.ghost_status(ghost.piece, square_name(square(*anchor)), reason)
@@ -136,7 +154,7 @@ class App:
         move = ghost_move(self.ghost, *self.extent)
         if move is None:
             return IllegalReason.OFF_BOARD
-        return self.board.illegal_reason(move)
+        return self.board.illegal_reason(move, self.move_color())
 
     def notify(self, text: str) -> None:
         if not text:
@@ -154,11 +172,11 @@ class App:
 
     def save(self) -> None:
         try:
-            js.localStorage.setItem(SAVE_KEY, self.session.to_json())
+            js.localStorage.setItem(self.save_key, self.active_session.to_json())
         except JsException:  # storage disabled or full: play on, say it once
             if not self.storage_failed:
                 self.storage_failed = True
-                self.notify("This browser does not let the page save the game.")
+                self.notify(f"This browser does not let the page save the {self.saved_name}.")
 
     # --- choosing and placing a piece -------------------------------------------------------
 
@@ -170,6 +188,10 @@ class App:
         if board.is_piece_used(board.turn, piece):
             self.notify(f"{piece.name} has already been played.")
             return
+        self.pick_up(piece)
+
+    def pick_up(self, piece: Piece) -> None:
+        """Make ``piece`` the ghost: where the last one was, else where it can go."""
         if self.ghost is not None:
             self.ghost = Ghost(piece, default_orientation(piece), self.ghost.anchor)
         else:
@@ -308,13 +330,13 @@ class App:
 
     def undo(self) -> None:
         self.cancel_thinking()
-        if self.session.undo():
+        if self.active_session.undo():
             self.selected = self.ghost = None
             self.after_change()
 
     def redo(self) -> None:
         self.cancel_thinking()
-        if self.session.redo():
+        if self.active_session.redo():
             self.selected = self.ghost = None
             self.after_change()
 
@@ -545,12 +567,12 @@ def runtime_info(numpy_version: str = "") -> str:
 
 
 def start() -> None:
-    session, notice = restore()
+    session, game_notice = restore()
     app = App(session)
     app.bind()
-    install_puzzles(app)
+    puzzle_notice = install_puzzles(app)
     element("runtime-info").textContent = runtime_info()
     element("loading").hidden = True
     js.window.pyblokusEngineTimings = create_proxy(engine_timings_json)
-    app.after_change(notice)
+    app.after_change(" ".join(filter(None, (game_notice, puzzle_notice))))
     computer_player()

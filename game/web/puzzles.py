@@ -25,7 +25,7 @@ from contextlib import suppress
 from functools import cache
 from html import escape
 
-from game import IllegalReason, Move, find_piece, square, square_name
+from game import Move, find_piece
 from game.puzzles import (
     PUZZLES,
     Puzzle,
@@ -38,7 +38,6 @@ from game.puzzles import (
 )
 
 from . import view
-from .ghost import default_orientation
 
 BEST_TIMES_KEY = "pyblokus.puzzles"
 #: The puzzle being played, saved after every change; absent while a game is played.
@@ -403,10 +402,10 @@ def load_best_times() -> dict[str, float]:
         return {}
 
 
-def install(app) -> None:
+def install(app) -> str:
     """Fill the puzzles dialog, let its choices switch ``app`` to puzzle mode, and go back
-    to the puzzle saved in this browser if there is one (dropping it, with a notice, if it
-    cannot be used)."""
+    to the puzzle saved in this browser if there is one; if it cannot be used, drop it and
+    return the notice that says why (else "")."""
     import js
     from pyodide.ffi import JsException
 
@@ -451,7 +450,7 @@ def install(app) -> None:
         _puzzle_app_class().enter(app, session)
     elif notice:
         forget_saved_puzzle()
-        app.notify(notice)
+    return notice
 
 
 def forget_saved_puzzle() -> None:
@@ -473,10 +472,13 @@ def _puzzle_app_class():
     from pyodide.ffi import JsException
 
     from .app import App, element
-    from .ghost import Ghost, ghost_cells, ghost_for_move, ghost_move, on_board
+    from .ghost import ghost_for_move
 
     class PuzzleApp(App):
         """The page's App while a puzzle is played: the same controls on a puzzle board."""
+
+        save_key = PUZZLE_SAVE_KEY
+        saved_name = "puzzle"
 
         @classmethod
         def enter(cls, app: App, session: PuzzleSession) -> None:
@@ -502,8 +504,8 @@ def _puzzle_app_class():
             self.new_game(options)
 
         @property
-        def board(self):
-            return self.puzzle_session.board
+        def active_session(self):
+            return self.puzzle_session
 
         @property
         def extent(self) -> tuple[int, int]:
@@ -557,33 +559,6 @@ def _puzzle_app_class():
                 state = "thinking" if busy else "ready"
             js.document.body.dataset.state = state
 
-        def render_ghost(self) -> None:
-            layer = element("ghost")
-            status = element("ghost-status")
-            active = self.ghost is not None and self.human_to_move()
-            for id_ in ("rotate", "rotate-left", "flip", "place"):
-                element(id_).disabled = not active
-            if not active:
-                layer.innerHTML = status.textContent = ""
-                return
-            width, height = self.extent
-            reason = self.ghost_reason()
-            color = self.move_color()
-            name = self.board.variant.color_names[color] if color is not None else "blue"
-            layer.innerHTML = view.ghost_svg(
-                ghost_cells(self.ghost), height, color=name, legal=reason is None
-            )
-            anchor = self.ghost.anchor if on_board(self.ghost.anchor, width, height) else (0, 0)
-            status.textContent = view.ghost_status(
-                self.ghost.piece, square_name(square(*anchor)), reason
-            )
-
-        def ghost_reason(self):
-            move = ghost_move(self.ghost, *self.extent)
-            if move is None:
-                return IllegalReason.OFF_BOARD
-            return self.board.illegal_reason(move, self.move_color())
-
         # --- picking and placing -----------------------------------------------------------
 
         def on_puzzle_tray_click(self, event) -> None:
@@ -614,14 +589,7 @@ def _puzzle_app_class():
                 return
             if self.color not in owners:
                 self.color = owners[0]
-            if self.ghost is not None:  # as in the game: the new piece, drawn as in the tray
-                self.ghost = Ghost(piece, default_orientation(piece), self.ghost.anchor)
-            else:
-                self.ghost = self.starting_ghost(piece)
-            self.selected = piece
-            self.render_trays()
-            self.render_ghost()
-            self.focus_board()
+            self.pick_up(piece)
 
         def play(self, move: Move) -> None:
             self.puzzle_session.play(move, self.move_color())
@@ -645,27 +613,7 @@ def _puzzle_app_class():
             self.render()
             self.notify(notice)
 
-        def save(self) -> None:
-            try:
-                js.localStorage.setItem(PUZZLE_SAVE_KEY, self.puzzle_session.to_json())
-            except JsException:  # storage disabled or full: play on, say it once
-                if not self.storage_failed:
-                    self.storage_failed = True
-                    self.notify("This browser does not let the page save the puzzle.")
-
         # --- undo, restart, hint, solution -------------------------------------------------
-
-        def undo(self) -> None:
-            self.cancel_thinking()
-            if self.puzzle_session.undo():
-                self.selected = self.ghost = None
-                self.after_change()
-
-        def redo(self) -> None:
-            self.cancel_thinking()
-            if self.puzzle_session.redo():
-                self.selected = self.ghost = None
-                self.after_change()
 
         def restart_puzzle(self) -> None:
             self.cancel_thinking()

@@ -179,6 +179,15 @@ def test_a_corrupt_puzzle_save_is_dropped_with_a_notice(page):
     assert saved(page) is None  # dropped: the next reload says nothing
 
 
+def test_unusable_game_and_puzzle_saves_are_both_reported(page):
+    page.add_init_script(f"localStorage.setItem({json.dumps(SAVE_KEY)}, 'not a save')")
+    reload_with_saved_puzzle(page, '{"format": 3')
+    wait_until_state(page, "ready")
+    notice = page.inner_text("#notice")
+    assert "Your saved game could not be restored" in notice
+    assert "Your saved puzzle could not be restored" in notice
+
+
 def test_an_illegal_saved_move_drops_the_puzzle_save(page):
     open_puzzle(page, "tetromino_rectangle")
     pick(page, "O4", "blue")
