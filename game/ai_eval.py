@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from .board import placed
 from .geometry import Geometry, Mask
 from .pieces import ALL_PIECES_SQUARES, PIECES
 
@@ -46,13 +47,6 @@ class Tables:
     def __init__(self, geo: Geometry):
         self.geo = geo
         s = geo.stride
-        # Neighbour masks relative to the anchor, shifted up by ``pad`` bits so that neighbours
-        # above or left of the anchor stay at non-negative bits.
-        self.pad = pad = s + 1
-        self.edge_rel = tuple(_ring(o.mask << pad, (1, -1, s, -s)) for o in geo.orientations)
-        self.corner_rel = tuple(
-            _ring(o.mask << pad, (s + 1, s - 1, -s + 1, -s - 1)) for o in geo.orientations
-        )
         self.sizes = tuple(o.piece.size for o in geo.orientations)
         self.piece_index = tuple(o.piece.index for o in geo.orientations)
         # Squares near the centre, in two rings: reaching them early opens the board.
@@ -124,14 +118,6 @@ def _ring_offsets(cells: np.ndarray, steps) -> np.ndarray:
     return np.array(sorted(ring), dtype=np.int64)
 
 
-def _ring(mask: Mask, offsets) -> Mask:
-    """``mask`` shifted by each offset, OR-ed (no clipping: callers clip to the board)."""
-    ring = 0
-    for offset in offsets:
-        ring |= mask << offset if offset > 0 else mask >> -offset
-    return ring & ~mask
-
-
 _TABLES: dict[Geometry, Tables] = {}
 
 
@@ -198,23 +184,12 @@ class Position:
 
     def play(self, color: int, code: int) -> Position:
         """The position after ``color`` places move ``code`` (assumed legal)."""
-        geo, tab = self.geo, self.tab
-        orientation, anchor = divmod(code, geo.bits)
-        mask = geo.orientations[orientation].mask << anchor
-        pad = tab.pad
-        occupied = self.occupied | mask
-        edges = list(self.edges)
-        edges[color] = (edges[color] | (tab.edge_rel[orientation] << anchor >> pad)) & geo.full
-        corners = (tab.corner_rel[orientation] << anchor >> pad) & geo.full
-        if self.own[color]:
-            corners |= self.attach[color]
-        attach = [a & ~mask for a in self.attach]
-        attach[color] = corners & ~(occupied | edges[color])
-        own = list(self.own)
-        own[color] |= mask
-        used = list(self.used)
-        used[color] |= 1 << tab.piece_index[orientation]
-        return Position(geo, occupied, tuple(own), tuple(edges), tuple(attach), tuple(used))
+        own, edges, used = list(self.own), list(self.edges), list(self.used)
+        occupied, own[color], edges[color], attach = placed(
+            self.geo, code, color, self.occupied, own[color], edges[color], self.attach
+        )
+        used[color] |= 1 << self.tab.piece_index[code // self.geo.bits]
+        return Position(self.geo, occupied, tuple(own), tuple(edges), tuple(attach), tuple(used))
 
     def squares_left(self, color: int) -> int:
         """Squares of the pieces ``color`` has not placed."""

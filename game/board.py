@@ -95,6 +95,29 @@ class LegalMoves:
         return f"<LegalMoves ({', '.join(str(m) for m in self)})>"
 
 
+def placed(
+    geo: Geometry,
+    code: int,
+    color: Color,
+    occupied: Mask,
+    own: Mask,
+    edges: Mask,
+    attach: Sequence[Mask],
+) -> tuple[Mask, Mask, Mask, list[Mask]]:
+    """The bitboards after ``color`` places the move with code ``code`` (not checked): the
+    squares covered, ``color``'s squares, the squares along the edges of ``color``'s pieces,
+    and a new list of every colour's attach squares. Before its first piece a colour's attach
+    squares are its start squares; after, the free corners of its pieces that no edge touches.
+    """
+    mask, edge_ring, corner_ring = geo.placement_rings(code)
+    occupied |= mask
+    edges |= edge_ring
+    attach = [a & ~mask for a in attach]
+    corners = corner_ring | attach[color] if own else corner_ring
+    attach[color] = corners & ~(occupied | edges)
+    return occupied, own | mask, edges, attach
+
+
 class Layout:
     """Which colour covers which squares, and which pieces each colour has placed: what
     :class:`Board` and the puzzles' boards keep alike."""
@@ -353,7 +376,6 @@ class Board(Layout):
         if color is None:
             color = self.turn
         geo = self.geometry
-        # The attach list is replaced, never changed in place, so the snapshot can share it.
         self._stack.append(
             (
                 self._occupied,
@@ -369,17 +391,12 @@ class Board(Layout):
             )
         )
         self._history.append((color, code))
-        mask = geo.placement_mask(code)
         piece = geo.placement_piece(code)
-        self._occupied |= mask
-        was_empty = not self._own[color]
-        self._own[color] |= mask
-        self._own_edges[color] |= geo.edge_neighbors(mask)
-        attach = self._attach = [a & ~mask for a in self._attach]
-        corners = geo.corner_neighbors(mask)
-        if not was_empty:
-            corners |= attach[color]
-        attach[color] = corners & ~(self._occupied | self._own_edges[color])
+        own, edges, attach = self._own, self._own_edges, self._attach
+        # ``placed`` makes a new attach list: the snapshot keeps the old one.
+        self._occupied, own[color], edges[color], self._attach = placed(
+            geo, code, color, self._occupied, own[color], edges[color], attach
+        )
         self._used[color] |= 1 << piece.index
         self._last_piece[color] = piece
         self._legal = None

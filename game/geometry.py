@@ -77,6 +77,14 @@ class Geometry:
             tuple(o for o in self.orientations if o.piece is piece) for piece in PIECES
         )
         self._orientation_of_mask = {o.mask: o for o in self.orientations}
+        # Per orientation, the squares beside its cells along an edge and those touching them at
+        # a corner, shifted up by ``_ring_pad`` bits so that none falls below bit 0.
+        s = self.stride
+        self._ring_pad = pad = s + 1
+        self._edge_rings = tuple(_ring(o.mask << pad, (1, -1, s, -s)) for o in self.orientations)
+        self._corner_rings = tuple(
+            _ring(o.mask << pad, (s + 1, s - 1, -s - 1, -s + 1)) for o in self.orientations
+        )
         self._square_of_bit = {
             self._bit(sq % MAX_SIZE, sq // MAX_SIZE): sq for sq in self.squares()
         }
@@ -133,6 +141,18 @@ class Geometry:
         """The squares covered by the placement with move code ``code``."""
         orientation, anchor = divmod(code, self.bits)
         return self.orientations[orientation].mask << anchor
+
+    def placement_rings(self, code: int) -> tuple[Mask, Mask, Mask]:
+        """The squares of the placement with move code ``code``, the squares beside them along
+        an edge, and the squares diagonal to them (the last two on the board, outside the
+        placement)."""
+        orientation, anchor = divmod(code, self.bits)
+        pad, full = self._ring_pad, self.full
+        return (
+            self.orientations[orientation].mask << anchor,
+            (self._edge_rings[orientation] << anchor >> pad) & full,
+            (self._corner_rings[orientation] << anchor >> pad) & full,
+        )
 
     def placement_piece(self, code: int):
         """The piece of the placement with move code ``code``."""
@@ -199,6 +219,14 @@ class Geometry:
 
     def __repr__(self) -> str:
         return f"geometry({self.width}, {self.height})"
+
+
+def _ring(mask: Mask, offsets) -> Mask:
+    """``mask`` shifted by each offset, OR-ed, without ``mask`` itself (not clipped)."""
+    ring = 0
+    for offset in offsets:
+        ring |= mask << offset if offset > 0 else mask >> -offset
+    return ring & ~mask
 
 
 @cache

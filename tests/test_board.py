@@ -95,6 +95,28 @@ class TestPlacements:
         found = {frozenset(cells_of(Move(geo.squares_of(geo.placement_mask(c))))) for c in codes}
         assert found == all_placements(size)
 
+    def test_boards_of_one_size_share_their_geometry(self):
+        assert Board("classic").geometry is Board("classic_2").geometry is geometry(20, 20)
+        assert Board("duo").geometry is geometry(14, 14) is not geometry(20, 20)
+
+    @pytest.mark.parametrize("size", [20, 14])
+    def test_placement_rings_are_the_squares_beside_and_diagonal_to_a_placement(self, size):
+        geo = geometry(size, size)
+
+        def cells(mask):
+            return cells_of(Move(geo.squares_of(mask))) if mask else set()
+
+        def around(placed, steps):
+            near = {(x + dx, y + dy) for x, y in placed for dx, dy in steps}
+            return {(x, y) for x, y in near if 0 <= x < size and 0 <= y < size} - placed
+
+        codes = geo.placements(geo.full, geo.full)
+        for code in random.Random(size).sample(codes, 400):
+            mask, beside, diagonal = geo.placement_rings(code)
+            placed = cells(mask)
+            assert cells(beside) == around(placed, ((1, 0), (-1, 0), (0, 1), (0, -1)))
+            assert cells(diagonal) == around(placed, ((1, 1), (1, -1), (-1, 1), (-1, -1)))
+
     @pytest.mark.parametrize("variant", ["classic", "classic_2", "classic_3"])
     def test_fifty_eight_first_moves_per_colour_in_classic(self, variant):
         board = Board(variant)
