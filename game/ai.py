@@ -99,7 +99,6 @@ class Search:
     def __init__(self, board, level: int, seed: int | None = None):
         if level not in LEVEL_CONFIGS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(map(str, LEVELS))}")
-        self.level = level
         self.best_move: Move | None = None
         self.done = False
         self._board = board.copy()

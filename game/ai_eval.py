@@ -24,13 +24,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .board import placed
+from .board import ALL_PIECES_USED, ALL_PLACED_BONUS, placed
 from .geometry import Geometry, Mask
-from .pieces import ALL_PIECES_SQUARES, PIECES
+from .pieces import ALL_PIECES_SQUARES
 
-ALL_PIECES_USED = (1 << len(PIECES)) - 1
-PIECE_SIZES = tuple(piece.size for piece in PIECES)
-ALL_PLACED_BONUS = 15
 #: A rival with at most this many attach squares is nearly shut in; covering one of its ``n``
 #: last ones scores ``SCARCE_BONUS / n`` times a plain block.
 SCARCE_ATTACH = 2
@@ -47,7 +44,6 @@ class Tables:
     def __init__(self, geo: Geometry):
         self.geo = geo
         s = geo.stride
-        self.sizes = tuple(o.piece.size for o in geo.orientations)
         self.piece_index = tuple(o.piece.index for o in geo.orientations)
         # Squares near the centre, in two rings: reaching them early opens the board.
         cx, cy = (geo.width - 1) / 2, (geo.height - 1) / 2
@@ -79,7 +75,7 @@ class Tables:
     def fill(self) -> Iterator[None]:
         """Fill the placement rows, orientation by orientation, pausing every few of them so
         that a page can build the tables without a long task."""
-        geo, codes, s = self.geo, self._codes, self.geo.stride
+        geo, codes = self.geo, self._codes
         # Codes come grouped by orientation (code = orientation * bits + anchor).
         bounds = np.searchsorted(codes, np.arange(len(geo.orientations) + 1) * geo.bits)
         for o in geo.orientations:
@@ -89,10 +85,8 @@ class Tables:
             anchors = codes[rows] % geo.bits
             cells = np.array(o.offsets)
             self._set_bits(self.mask, rows, anchors, cells)
-            self._set_bits(self.edge, rows, anchors, _ring_offsets(cells, (1, -1, s, -s)))
-            self._set_bits(
-                self.corner, rows, anchors, _ring_offsets(cells, (s + 1, s - 1, -s + 1, -s - 1))
-            )
+            self._set_bits(self.edge, rows, anchors, np.array(o.edge_offsets))
+            self._set_bits(self.corner, rows, anchors, np.array(o.corner_offsets))
             self.size[rows] = len(cells)
             self.centre[rows] = self._cell_value[anchors[:, None] + cells].sum(axis=1)
 
@@ -110,12 +104,6 @@ class Tables:
     def words(self, mask: Mask) -> np.ndarray:
         """``mask`` as little-endian 64-bit words."""
         return np.frombuffer(mask.to_bytes(self._nbytes, "little"), dtype="<u8")
-
-
-def _ring_offsets(cells: np.ndarray, steps) -> np.ndarray:
-    """Offsets one step (by any of ``steps``) from ``cells`` that are not cells themselves."""
-    ring = {int(c) + d for c in cells for d in steps} - {int(c) for c in cells}
-    return np.array(sorted(ring), dtype=np.int64)
 
 
 _TABLES: dict[Geometry, Tables] = {}
@@ -147,9 +135,9 @@ class Position:
 
     __slots__ = ("geo", "tab", "occupied", "own", "edges", "attach", "used")
 
-    def __init__(self, geo, occupied, own, edges, attach, used):
+    def __init__(self, geo, tab, occupied, own, edges, attach, used):
         self.geo = geo
-        self.tab = tables(geo)
+        self.tab: Tables = tab
         self.occupied: Mask = occupied
         self.own: tuple[Mask, ...] = own
         #: Per colour, the squares edge-adjacent to its pieces (forbidden to it).
@@ -167,6 +155,7 @@ class Position:
         occupied = board.occupied_mask()
         return cls(
             geo,
+            tables(geo),
             occupied,
             own,
             tuple(board.forbidden_mask(c) & ~occupied for c in colors),
@@ -189,11 +178,9 @@ class Position:
             self.geo, code, color, self.occupied, own[color], edges[color], self.attach
         )
         used[color] |= 1 << self.tab.piece_index[code // self.geo.bits]
-        return Position(self.geo, occupied, tuple(own), tuple(edges), tuple(attach), tuple(used))
-
-    def squares_left(self, color: int) -> int:
-        """Squares of the pieces ``color`` has not placed."""
-        return ALL_PIECES_SQUARES - self.own[color].bit_count()
+        return Position(
+            self.geo, self.tab, occupied, tuple(own), tuple(edges), tuple(attach), tuple(used)
+        )
 
 
 @dataclass(frozen=True)
@@ -205,8 +192,6 @@ class Weights:
     block: float = 0.8
     centre: float = 1.0
     territory: float = 0.35
-    #: None: :data:`REACH_STEPS` of the board.
-    reach_steps: int | None = None
 
 
 def move_scores(
@@ -297,12 +282,12 @@ def territories(pos: Position, steps: int) -> list[int]:
 def color_values(pos: Position, weights: Weights) -> list[float]:
     """Per colour, the static value: squares placed (plus the all-placed bonus), attach squares
     and territory capped by the squares of the pieces it has left."""
-    terr = territories(pos, weights.reach_steps or REACH_STEPS.get(pos.geo.width, 6))
+    terr = territories(pos, REACH_STEPS.get(pos.geo.width, 6))
     values = []
     for c in range(len(pos.own)):
-        placed = pos.own[c].bit_count()
-        left = ALL_PIECES_SQUARES - placed
-        value = placed + (ALL_PLACED_BONUS if not left else 0)
+        covered = pos.own[c].bit_count()
+        left = ALL_PIECES_SQUARES - covered
+        value = covered + (ALL_PLACED_BONUS if not left else 0)
         if left:
             value += weights.attach * 0.5 * min(
                 pos.attach[c].bit_count(), 8

@@ -29,16 +29,29 @@ Mask = int
 class Orientation:
     """One rotation or mirror image of a piece, as bit offsets from its anchor."""
 
-    __slots__ = ("index", "piece", "mask", "offsets", "shift_slots")
+    __slots__ = (
+        "index",
+        "piece",
+        "mask",
+        "offsets",
+        "shift_slots",
+        "edge_offsets",
+        "corner_offsets",
+    )
 
-    def __init__(self, index, piece, mask, offsets, shift_slots):
+    def __init__(self, index, piece, offsets, shift_slots, stride):
         self.index = index
         self.piece = piece
-        #: The shape's squares with its anchor at bit 0.
-        self.mask: Mask = mask
         self.offsets: tuple[int, ...] = offsets
+        #: The shape's squares with its anchor at bit 0.
+        self.mask: Mask = sum(1 << o for o in offsets)
         #: Positions of :attr:`offsets` in :attr:`Geometry.shifts`.
         self.shift_slots: tuple[int, ...] = shift_slots
+        s = stride
+        #: Offsets of the squares beside the shape along an edge, and of those diagonal to it
+        #: (some fall off the board, or below the anchor's bit: negative).
+        self.edge_offsets = _ring_offsets(offsets, (1, -1, s, -s))
+        self.corner_offsets = _ring_offsets(offsets, (s + 1, s - 1, -s + 1, -s - 1))
 
     def __repr__(self) -> str:
         return f"<Orientation {self.index} of {self.piece.name}>"
@@ -70,20 +83,21 @@ class Geometry:
         self.shifts: tuple[int, ...] = tuple(sorted({o for _, offs in offsets_of for o in offs}))
         slot = {offset: i for i, offset in enumerate(self.shifts)}
         self.orientations = tuple(
-            Orientation(i, piece, sum(1 << o for o in offs), offs, tuple(slot[o] for o in offs))
+            Orientation(i, piece, offs, tuple(slot[o] for o in offs), self.stride)
             for i, (piece, offs) in enumerate(offsets_of)
         )
         self.orientations_of_piece: tuple[tuple[Orientation, ...], ...] = tuple(
             tuple(o for o in self.orientations if o.piece is piece) for piece in PIECES
         )
         self._orientation_of_mask = {o.mask: o for o in self.orientations}
-        # Per orientation, the squares beside its cells along an edge and those touching them at
-        # a corner, shifted up by ``_ring_pad`` bits so that none falls below bit 0.
-        s = self.stride
-        self._ring_pad = pad = s + 1
-        self._edge_rings = tuple(_ring(o.mask << pad, (1, -1, s, -s)) for o in self.orientations)
+        # The edge and corner offsets as masks, shifted up by ``_ring_pad`` bits so that none
+        # falls below bit 0.
+        self._ring_pad = pad = self.stride + 1
+        self._edge_rings = tuple(
+            sum(1 << pad + d for d in o.edge_offsets) for o in self.orientations
+        )
         self._corner_rings = tuple(
-            _ring(o.mask << pad, (s + 1, s - 1, -s - 1, -s + 1)) for o in self.orientations
+            sum(1 << pad + d for d in o.corner_offsets) for o in self.orientations
         )
         self._square_of_bit = {
             self._bit(sq % MAX_SIZE, sq // MAX_SIZE): sq for sq in self.squares()
@@ -221,12 +235,9 @@ class Geometry:
         return f"geometry({self.width}, {self.height})"
 
 
-def _ring(mask: Mask, offsets) -> Mask:
-    """``mask`` shifted by each offset, OR-ed, without ``mask`` itself (not clipped)."""
-    ring = 0
-    for offset in offsets:
-        ring |= mask << offset if offset > 0 else mask >> -offset
-    return ring & ~mask
+def _ring_offsets(offsets: tuple[int, ...], steps) -> tuple[int, ...]:
+    """Offsets one step (by any of ``steps``) from ``offsets`` that are not among them."""
+    return tuple(sorted({o + d for o in offsets for d in steps} - set(offsets)))
 
 
 @cache

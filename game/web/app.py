@@ -523,7 +523,6 @@ def computer_player() -> asyncio.Future:
 async def load_computer_player():
     """:mod:`game.ai` once NumPy is loaded, or None (the footer says so) if it cannot be."""
     info = element("runtime-info")
-    info.textContent = runtime_info("loading…")
     try:
         # Pyodide's loader finds the wheel beside its lock file, in the site itself.
         await pyodide_js.loadPackage("numpy", js_object(messageCallback=lambda _: None))
@@ -559,11 +558,10 @@ def restore() -> tuple[Session, str]:
         return Session.new(DEFAULT_OPTIONS), notice
 
 
-def runtime_info(numpy_version: str = "") -> str:
-    """The versions the page runs on; NumPy's once it is imported."""
+def runtime_info(numpy_version: str) -> str:
+    """The versions the page runs on (NumPy's, or where its loading stands)."""
     python = ".".join(map(str, sys.version_info[:3]))
-    numpy = f" · NumPy {numpy_version}" if numpy_version else ""
-    return f"Python {python}{numpy} · Pyodide {pyodide.__version__}"
+    return f"Python {python} · NumPy {numpy_version} · Pyodide {pyodide.__version__}"
 
 
 def start() -> None:
@@ -571,7 +569,7 @@ def start() -> None:
     app = App(session)
     app.bind()
     puzzle_notice = install_puzzles(app)
-    element("runtime-info").textContent = runtime_info()
+    element("runtime-info").textContent = runtime_info("loading…")
     element("loading").hidden = True
     js.window.pyblokusEngineTimings = create_proxy(engine_timings_json)
     app.after_change(" ".join(filter(None, (game_notice, puzzle_notice))))

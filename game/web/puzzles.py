@@ -38,6 +38,7 @@ from game.puzzles import (
 )
 
 from . import view
+from .session import read_saved
 
 BEST_TIMES_KEY = "pyblokus.puzzles"
 #: The puzzle being played, saved after every change; absent while a game is played.
@@ -149,14 +150,7 @@ class PuzzleSession:
         ...
         ValueError: the saved puzzle is unknown
         """
-        try:
-            data = json.loads(text)
-        except ValueError:
-            raise ValueError("the saved puzzle is not valid JSON") from None
-        if not isinstance(data, dict) or data.get("format") != PUZZLE_SAVE_FORMAT:
-            raise ValueError("the saved data is not a pyblokus puzzle")
-        if data.get("version") != PUZZLE_SAVE_VERSION:
-            raise ValueError(f"saved puzzle version {data.get('version')!r} is not supported")
+        data = read_saved(text, PUZZLE_SAVE_FORMAT, PUZZLE_SAVE_VERSION, "puzzle")
         name = data.get("puzzle")
         if not isinstance(name, str) or name not in PUZZLES:
             raise ValueError("the saved puzzle is unknown")

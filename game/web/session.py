@@ -26,6 +26,20 @@ SAVE_FORMAT = "pyblokus-save"
 SAVE_VERSION = 1
 
 
+def read_saved(text: str, save_format: str, version: int, what: str) -> dict:
+    """The JSON object of a save of ``save_format`` and ``version``. Raises
+    :class:`ValueError` naming ``what`` ("game", "puzzle") for anything else."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        raise ValueError(f"the saved {what} is not valid JSON") from None
+    if not isinstance(data, dict) or data.get("format") != save_format:
+        raise ValueError(f"the saved data is not a pyblokus {what}")
+    if data.get("version") != version:
+        raise ValueError(f"saved {what} version {data.get('version')!r} is not supported")
+    return data
+
+
 @dataclass(frozen=True)
 class Mode:
     """A choice of the new-game dialog: an engine variant and who the seats are."""
@@ -226,14 +240,7 @@ class Session:
     def from_json(cls, text: str) -> Session:
         """The session saved by :meth:`to_json`. Raises :class:`ValueError` with a message for
         anything else: not JSON, another format or version, unknown options, a bad record."""
-        try:
-            data = json.loads(text)
-        except ValueError:
-            raise ValueError("the saved game is not valid JSON") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError("the saved data is not a pyblokus game")
-        if data.get("version") != SAVE_VERSION:
-            raise ValueError(f"saved game version {data.get('version')!r} is not supported")
+        data = read_saved(text, SAVE_FORMAT, SAVE_VERSION, "game")
         seats = data.get("seats")
         if not isinstance(seats, list) or not all(
             isinstance(s, list) and len(s) == 2 and isinstance(s[1], int) for s in seats

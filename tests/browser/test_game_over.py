@@ -46,12 +46,17 @@ def test_a_colour_that_cannot_move_is_passed_with_a_notice(context, site, record
     assert {square_name(sq) for sq in blocking.squares} <= placed
 
 
-def test_a_whole_duo_game_through_the_page_with_hints_against_the_computer(page):
+def start_duo(page, purple: str, orange: str) -> None:
+    """Start a Duo game from the new-game dialog with these seat choices."""
     page.click("#new-game")
     page.check("#new-game-form input[name=mode][value=duo]")
-    page.select_option("#seats select[name=seat0]", "human")
-    page.select_option("#seats select[name=seat1]", "computer:1")
+    page.select_option("#seats select[name=seat0]", purple)
+    page.select_option("#seats select[name=seat1]", orange)
     page.click("#start-game")
+
+
+def test_a_whole_duo_game_through_the_page_with_hints_against_the_computer(page):
+    start_duo(page, "human", "computer:1")
     wait_until_state(page, "ready")
     while page.get_attribute("body", "data-state") != "over":
         page.click("#hint")
@@ -72,11 +77,7 @@ def test_a_whole_duo_game_through_the_page_with_hints_against_the_computer(page)
 
 
 def test_a_computer_only_game_can_be_watched_to_the_end(page):
-    page.click("#new-game")
-    page.check("#new-game-form input[name=mode][value=duo]")
-    page.select_option("#seats select[name=seat0]", "computer:1")
-    page.select_option("#seats select[name=seat1]", "computer:2")
-    page.click("#start-game")
+    start_duo(page, "computer:1", "computer:2")
     wait_until_state(page, "thinking", timeout=10_000)
     wait_until_state(page, "over", timeout=WHOLE_GAME_TIMEOUT_MS)
     assert page.locator("#game-over-dialog").is_visible()
