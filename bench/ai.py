@@ -34,7 +34,7 @@ def time_level(variant: str, level: int, games: int) -> dict:
         board = Board(variant)
         while board.turn is not None:
             started, started_cpu = time.perf_counter(), time.process_time()
-            move = choose_move(board, level, seed=1000 * game + len(board.move_stack))
+            move = choose_move(board, level, seed=1000 * game + board.ply())
             wall.append(time.perf_counter() - started)
             cpu.append(time.process_time() - started_cpu)
             board.push(move)

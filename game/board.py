@@ -126,6 +126,11 @@ class Layout:
     _occupied: Mask
     _own: list[Mask]
     _used: list[int]
+    _history: list[tuple[Color, int]]
+
+    def ply(self) -> int:
+        """How many moves have been pushed (setup pieces do not count)."""
+        return len(self._history)
 
     def color_at(self, sq: Square) -> Color | None:
         """The colour covering square ``sq``, or None if it is empty or off the board."""

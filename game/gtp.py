@@ -237,7 +237,7 @@ class GtpEngine:
 
     def cmd_undo(self, args: list[str]) -> str:
         self.no_args(args)
-        if not self.board.move_stack:
+        if not self.board.ply():
             raise GtpError("cannot undo")
         self.board.pop()
         return ""
@@ -271,7 +271,7 @@ class GtpEngine:
         except SgfError as error:
             raise GtpError(f"invalid record {args[0]}: {error}") from None
         if move_number is not None:
-            while len(board.move_stack) >= move_number:
+            while board.ply() >= move_number:
                 board.pop()
         self.board = board
         self.options = {"colorless_corners": board.colorless_corners, "scoring": board.scoring}

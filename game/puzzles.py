@@ -139,7 +139,7 @@ class PuzzleMixin:
     def progress(self) -> Progress:
         puzzle = self.puzzle
         return Progress(
-            len(self._history), puzzle.pieces_total,
+            self.ply(), puzzle.pieces_total,
             self.occupied_mask().bit_count(), puzzle.squares_total,
         )  # fmt: skip
 

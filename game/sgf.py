@@ -397,7 +397,7 @@ def _apply_setup(board: Board, node: SgfNode, options: dict) -> Board:
             else:
                 setup.setdefault(setup_ids.index(ident), []).append(move)
     # Pentobi: who moves after a setup is PL, else the colour that was to move (Blue at first).
-    turn = board.turn if board.move_stack or board.setup else None
+    turn = board.turn if board.ply() or board.setup else None
     if "PL" in node.properties:
         line, column = node.positions["PL"]
         turn = _parse_color(node.properties["PL"][0], variant)

@@ -199,7 +199,7 @@ class TilingSearch:
         colors = _distinct_neighbour_colors(board, self._placed)
         for (_, _, code), color in zip(self._placed, colors, strict=True):
             board.push_code(code, color)
-        start = len(self.board.move_stack)
+        start = self.board.ply()
         self.solution = board.move_stack[start:]
         self._just_solved = True
 
@@ -280,7 +280,7 @@ class RulesSearch:
         self.node_limit = node_limit
         self._rng = random.Random(seed)
         self._noise = 0.0 if seed is None else NOISE
-        self._start = len(board.move_stack)
+        self._start = board.ply()
         self._slack = self.geometry.full.bit_count() - board.puzzle.squares_total
         self._symmetric = _is_symmetric(board)
         self._colors = (0,) if self._symmetric else board.variant.colors
@@ -497,7 +497,7 @@ def _covers_distinct_orbits(code: int) -> bool:
 def _is_symmetric(board: RulesPuzzleBoard) -> bool:
     """Whether each colour's pieces are the previous colour's turned a quarter, with Blue to
     move next in turn order (true of the empty board)."""
-    if len(board.move_stack) % 4 or board.geometry.width != 20:
+    if board.ply() % 4 or board.geometry.width != 20:
         return False
     colors = board.variant.colors
     squares = [board.squares_of(c) for c in colors]

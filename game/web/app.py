@@ -274,7 +274,7 @@ class App:
         session = self.session
         seat = session.options.seats[session.seat_to_move]
         started = js.performance.now()
-        seed = self.seed + len(self.board.move_stack)
+        seed = self.seed + self.board.ply()
         move = await self.searched_move(seat.level, seed, generation)
         remaining = COMPUTER_MOVE_PAUSE - (js.performance.now() - started) / 1000
         if remaining > 0:

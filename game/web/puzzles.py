@@ -90,7 +90,7 @@ class PuzzleSession:
         self._note_solved()
 
     def undo(self) -> bool:
-        if not self.board.move_stack:
+        if not self.board.ply():
             return False
         color = self.board.move_stack[-1][0]
         self._redo.append((color, self.board.pop()))
@@ -105,7 +105,7 @@ class PuzzleSession:
         return True
 
     def can_undo(self) -> bool:
-        return bool(self.board.move_stack)
+        return self.board.ply() > 0
 
     def can_redo(self) -> bool:
         return bool(self._redo)
@@ -305,7 +305,7 @@ def puzzle_board_svg(board: PuzzleBoard, *, attach_color: int | None = None) -> 
         for c in puzzle.colors
         for sq in board.geometry.squares_of(board.occupied_mask(c))
     }
-    last = board.peek().squares if board.move_stack else ()
+    last = board.peek().squares if board.ply() else ()
     return view.board_svg(puzzle.width, puzzle.height, colors, last_move=last)
 
 
@@ -631,7 +631,7 @@ def _puzzle_app_class():
                 self.render_status()
                 from game.solver import Solver  # on first use, to keep it out of the page start
 
-                solver = Solver(self.board, seed=len(self.board.move_stack))
+                solver = Solver(self.board, seed=self.board.ply())
                 batch = 1 if isinstance(self.board, RulesPuzzleBoard) else 200
                 deadline = js.performance.now() + HINT_SECONDS * 1000
                 done = False

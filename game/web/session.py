@@ -187,7 +187,7 @@ class Session:
         return self.board.passed - before
 
     def can_undo(self) -> bool:
-        return bool(self.board.move_stack)
+        return self.board.ply() > 0
 
     def can_redo(self) -> bool:
         return bool(self.redo_groups)
@@ -200,7 +200,7 @@ class Session:
             return 0
         humans = [i for i, seat in enumerate(seats) if not self.options.seats[seat].is_computer]
         first = humans[-1] if humans else len(seats) - 1
-        group = [self.board.move_stack[i] for i in range(first, len(seats))]
+        group = self.board.move_stack[first:]
         for _ in group:
             self.board.pop()
         self.redo_groups.append(group)

@@ -30,7 +30,7 @@ def random_game(seed: int) -> int:
     board = Board("classic")
     while board.turn is not None:
         board.push_code(rng.choice(board.legal_codes()))
-    return len(board.move_stack)
+    return board.ply()
 
 
 def engine_timings(games: int = 5, repeats: int = 20) -> dict[str, float]:

@@ -136,7 +136,7 @@ def game_board_svg(board: Board, *, attach_color: int | None = None) -> str:
     if attach_color is not None and board.pieces_played(attach_color):
         name = board.variant.color_names[attach_color]
         marks += dots_svg(size, ((sq, name) for sq in board.attach_squares(attach_color)), "attach")
-    last = board.peek().squares if board.move_stack else ()
+    last = board.peek().squares if board.ply() else ()
     return board_svg(size, size, board_colors(board), marks=marks, last_move=last)
 
 
