@@ -78,7 +78,6 @@ def main() -> None:
         report[f"{variant}_legal_moves_per_turn_mean"] = round(statistics.mean(counts), 1)
         seconds, _ = random_games(variant, games // 3, args.seed, use_move_objects=True)
         report[f"{variant}_games_per_s_moves"] = round(games // 3 / seconds, 1)
-    report["legal_moves_per_turn_mean"] = report["classic_legal_moves_per_turn_mean"]
     report["python"] = sys.version.split()[0]
     print(json.dumps(report, indent=2))
 

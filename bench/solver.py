@@ -53,10 +53,8 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--budget", type=float, default=30.0, help="seconds per seed")
     args = parser.parse_args()
-    report = {
-        find_puzzle(name).name: bench_puzzle(find_puzzle(name).name, args.seeds, args.budget)
-        for name in args.puzzles
-    }
+    names = [find_puzzle(name).name for name in args.puzzles]
+    report = {name: bench_puzzle(name, args.seeds, args.budget) for name in names}
     print(json.dumps({"python": sys.version.split()[0], "puzzles": report}, indent=2))
 
 

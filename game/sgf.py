@@ -251,8 +251,8 @@ def read_sgf(text: str) -> Board:
     Raises :class:`SgfError` for anything malformed or illegal; nothing else is changed.
     """
     root = parse_sgf(text)
-    variant, options = _root_options(root)
-    board = Board(variant, **options)
+    board, options = _root_board(root)
+    variant = board.variant
     move_number = 0
     node: SgfNode | None = root
     while node is not None:
@@ -298,7 +298,8 @@ def _is_reserved(ident: str) -> bool:
     )
 
 
-def _root_options(root: SgfNode) -> tuple[Variant, dict]:
+def _root_board(root: SgfNode) -> tuple[Board, dict]:
+    """The empty board the root describes (its game and our options), and those options."""
     if "GM" not in root.properties:
         raise SgfError("the record does not say which game it is (no GM property)", 1, 1)
     line, column = root.positions["GM"]
@@ -321,10 +322,20 @@ def _root_options(root: SgfNode) -> tuple[Variant, dict]:
             else:
                 raise SgfError(f"unknown {PRIVATE_PROPERTY} option {value!r}", line, column)
         try:
-            Board(variant, **options)
+            return Board(variant, **options), options
         except ValueError as error:
             raise SgfError(str(error), line, column) from None
-    return variant, options
+    return Board(variant), options
+
+
+def _move_ids(variant: Variant) -> tuple[str, ...]:
+    """Each colour's move property as Pentobi writes it (``PL`` names colours the same way)."""
+    return ("B", "W") if len(variant.colors) == 2 else ("1", "2", "3", "4")
+
+
+def _setup_ids(variant: Variant) -> tuple[str, ...]:
+    """Each colour's setup property."""
+    return ("AB", "AW") if len(variant.colors) == 2 else ("A1", "A2", "A3", "A4")
 
 
 def _move_properties(variant: Variant) -> dict[str, Color]:
@@ -377,7 +388,7 @@ def _apply_setup(board: Board, node: SgfNode, options: dict) -> Board:
     setup = {color: list(moves) for color, moves in board.setup.items()}
     for color, move in board.move_stack:
         setup.setdefault(color, []).append(move)
-    setup_ids = ("AB", "AW") if len(variant.colors) == 2 else ("A1", "A2", "A3", "A4")
+    setup_ids = _setup_ids(variant)
     for ident, values in node.properties.items():
         line, column = node.positions[ident]
         if ident in SETUP_PROPERTIES and ident not in ("AE", "PL") and ident not in setup_ids:
@@ -451,18 +462,17 @@ def write_sgf(board: Board, **root_properties: str | None) -> str:
     if options:
         root += PRIVATE_PROPERTY + "".join(f"[{option}]" for option in options)
     root += _setup_properties(board)
-    move_ids = ("B", "W") if len(variant.colors) == 2 else ("1", "2", "3", "4")
+    move_ids = _move_ids(variant)
     nodes = [root] + [f"{move_ids[color]}[{move}]" for color, move in board.move_stack]
     return "(\n" + "".join(f";{node}\n" for node in nodes) + ")\n"
 
 
 def _setup_properties(board: Board) -> str:
     """``A1``.. (or ``AB``/``AW``) and ``PL`` for a board made by :meth:`Board.from_setup`."""
-    two_colors = len(board.variant.colors) == 2
-    ids = ("AB", "AW") if two_colors else ("A1", "A2", "A3", "A4")
+    ids = _setup_ids(board.variant)
     text = "".join(
         ids[color] + "".join(f"[{move}]" for move in moves) for color, moves in board.setup.items()
     )
     if board.setup_turn is not None:
-        text += f"PL[{('B', 'W')[board.setup_turn] if two_colors else board.setup_turn + 1}]"
+        text += f"PL[{_move_ids(board.variant)[board.setup_turn]}]"
     return text
