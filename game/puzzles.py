@@ -205,6 +205,7 @@ class TilingPuzzleBoard(PuzzleMixin, Layout):
         not_in_puzzle = sum(1 << p.index for p in PIECES if p.size not in puzzle.piece_sizes)
         self._used = [not_in_puzzle] * n
         self._history: list[tuple[Color, int]] = []
+        self._legal: list[int] | None = None  # legal_codes() of any colour, built on first use
 
     # --- queries ---------------------------------------------------------------------------
 
@@ -224,13 +225,15 @@ class TilingPuzzleBoard(PuzzleMixin, Layout):
 
     def legal_codes(self, color: Color | None = None) -> list[int]:
         """Move codes (see :mod:`game.geometry`) of the placements ``color`` can make (default:
-        any colour)."""
+        any colour). The list of any colour is cached: do not modify it."""
         free = self.geometry.full & ~self._occupied
         if color is None:
-            used_by_all = ~0
-            for used in self._used:
-                used_by_all &= used
-            return self.geometry.placements(free, free, used_by_all)
+            if self._legal is None:
+                used_by_all = ~0
+                for used in self._used:
+                    used_by_all &= used
+                self._legal = self.geometry.placements(free, free, used_by_all)
+            return self._legal
         return self.geometry.placements(free, free, self._used[color])
 
     def move_from_code(self, code: int) -> Move:
@@ -291,6 +294,7 @@ class TilingPuzzleBoard(PuzzleMixin, Layout):
         self._own[color] |= mask
         self._used[color] |= 1 << geo.placement_piece(code).index
         self._history.append((color, code))
+        self._legal = None
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
@@ -300,6 +304,7 @@ class TilingPuzzleBoard(PuzzleMixin, Layout):
         self._occupied &= ~mask
         self._own[color] &= ~mask
         self._used[color] &= ~(1 << geo.placement_piece(code).index)
+        self._legal = None
         return geo.move(code)
 
     def peek(self) -> Move:
