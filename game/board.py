@@ -182,13 +182,13 @@ class Board(Layout):
             corners = geo.mask_of(
                 sq for sq in geo.squares() if sq % 20 in (0, last) and sq // 20 in (0, last)
             )
-            self._start_masks = (corners,) * n
+            start_masks = [corners] * n
         else:
-            self._start_masks = tuple(geo.mask_of([sq]) for sq in self.variant.start_squares)
+            start_masks = [geo.mask_of([sq]) for sq in self.variant.start_squares]
         self._occupied = 0
         self._own = [0] * n
         self._own_edges = [0] * n
-        self._attach = list(self._start_masks)
+        self._attach = start_masks
         self._used = [0] * n
         self._last_piece: list[Piece | None] = [None] * n
         self._finished = 0  # bit per colour that can no longer move
@@ -230,18 +230,12 @@ class Board(Layout):
                 mask = geo.mask_of(move.squares)
                 if mask & board._occupied:
                     raise IllegalMoveError(move, IllegalReason.OVERLAP)
-                board._occupied |= mask
-                board._own[color] |= mask
-                board._used[color] |= 1 << geo.placement_piece(geo.code_of(mask)).index
-        for color in board.variant.colors:
-            own = board._own[color]
-            board._own_edges[color] = geo.edge_neighbors(own)
-            board._attach[color] = (
-                geo.corner_neighbors(own) & ~(board._occupied | board._own_edges[color])
-                if own
-                else board._start_masks[color] & ~board._occupied
-            )
-        board._finished = 0
+                code = geo.code_of(mask)
+                own, edges = board._own, board._own_edges
+                board._occupied, own[color], edges[color], board._attach = placed(
+                    geo, code, color, board._occupied, own[color], edges[color], board._attach
+                )
+                board._used[color] |= 1 << move.piece.index
         board.setup = {color: tuple(moves) for color, moves in pieces.items() if moves}
         board.setup_turn = turn
         n = len(board.variant.colors)
