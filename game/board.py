@@ -190,7 +190,6 @@ class Board(Layout):
         self._own_edges = [0] * n
         self._attach = start_masks
         self._used = [0] * n
-        self._last_piece: list[Piece | None] = [None] * n
         self._finished = 0  # bit per colour that can no longer move
         self._turn: Color | None = None
         self._legal: list[int] | None = None
@@ -382,7 +381,6 @@ class Board(Layout):
                 self._own_edges[color],
                 self._attach,
                 self._used[color],
-                self._last_piece[color],
                 self._finished,
                 self._turn,
                 self._legal,
@@ -390,14 +388,12 @@ class Board(Layout):
             )
         )
         self._history.append((color, code))
-        piece = geo.placement_piece(code)
         own, edges, attach = self._own, self._own_edges, self._attach
         # ``placed`` makes a new attach list: the snapshot keeps the old one.
         self._occupied, own[color], edges[color], self._attach = placed(
             geo, code, color, self._occupied, own[color], edges[color], attach
         )
-        self._used[color] |= 1 << piece.index
-        self._last_piece[color] = piece
+        self._used[color] |= 1 << geo.placement_piece(code).index
         self._legal = None
         self._unsettled_after = color
 
@@ -409,7 +405,6 @@ class Board(Layout):
             own_edges,
             self._attach,
             used,
-            last,
             self._finished,
             self._turn,
             self._legal,
@@ -419,7 +414,6 @@ class Board(Layout):
         self._own[color] = own
         self._own_edges[color] = own_edges
         self._used[color] = used
-        self._last_piece[color] = last
         return self.move_from_code(code)
 
     def peek(self) -> Move:
@@ -479,7 +473,9 @@ class Board(Layout):
         bonus = 0
         if used == ALL_PIECES_USED:
             bonus = ALL_PLACED_BONUS
-            if self._last_piece[color] is MONOMINO:
+            # Setup pieces are not in the history: only a pushed monomino earns the bonus.
+            last = next((code for c, code in reversed(self._history) if c == color), None)
+            if last is not None and self.geometry.placement_piece(last) is MONOMINO:
                 bonus += MONOMINO_LAST_BONUS
         if scoring == "points":
             return self._own[color].bit_count() + bonus
@@ -518,7 +514,7 @@ class Board(Layout):
         """An independent copy with the same position and history."""
         other = object.__new__(type(self))
         other.__dict__.update(self.__dict__)
-        for name in ("_own", "_own_edges", "_attach", "_used", "_last_piece", "_stack", "_history"):
+        for name in ("_own", "_own_edges", "_attach", "_used", "_stack", "_history"):
             setattr(other, name, list(getattr(self, name)))
         return other
 
