@@ -488,7 +488,8 @@ class App:
         listen(host, "pointerdown", self.on_pointer_down)
         listen(host, "click", self.on_board_click)
         listen(host, "wheel", self.on_wheel, passive=False)
-        listen(element("trays"), "click", self.on_tray_click)
+        # Looked up per click: puzzle mode has its own on_tray_click.
+        listen(element("trays"), "click", lambda event: self.on_tray_click(event))
         listen(document, "keydown", self.on_key)
         listen(element("show-corners"), "change", lambda _: self.render())
         actions = {

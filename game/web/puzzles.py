@@ -397,9 +397,9 @@ def load_best_times() -> dict[str, float]:
 
 
 def install(app) -> str:
-    """Fill the puzzles dialog, let its choices switch ``app`` to puzzle mode, and go back
-    to the puzzle saved in this browser if there is one; if it cannot be used, drop it and
-    return the notice that says why (else "")."""
+    """Fill the puzzles dialog as it opens, let its choices switch ``app`` to puzzle mode,
+    and go back to the puzzle saved in this browser if there is one (the caller renders it);
+    if it cannot be used, drop it and return the notice that says why (else "")."""
     import js
     from pyodide.ffi import JsException
 
@@ -414,11 +414,11 @@ def install(app) -> str:
             free_order = element("puzzle-free-order").checked
             puzzle = find_puzzle(button.dataset.puzzle)
             _puzzle_app_class().enter(app, PuzzleSession(puzzle, free_order=free_order))
+            app.after_change()
 
     def in_puzzle_mode(handler):
         return lambda event: handler(event) if hasattr(app, "puzzle_session") else None
 
-    render_list()
     listen(element("puzzles"), "click", render_list)
     listen(element("puzzle-list"), "click", choose)
     nav = element("hint").parentElement
@@ -428,9 +428,6 @@ def install(app) -> str:
         nav.insertBefore(button, element("help"))
     listen(element("puzzle-restart"), "click", in_puzzle_mode(lambda _: app.restart_puzzle()))
     listen(element("puzzle-solution"), "click", in_puzzle_mode(lambda _: app.show_solution()))
-    # In puzzle mode the trays offer every colour that may move: their clicks are ours.
-    tray_click = in_puzzle_mode(lambda event: app.on_puzzle_tray_click(event))
-    listen(element("trays"), "click", tray_click, capture=True)
     # The clock is saved as the page goes away, so a reload does not win time.
     for target, event in ((js.window, "pagehide"), (js.document, "visibilitychange")):
         listen(target, event, in_puzzle_mode(lambda _: app.save()))
@@ -476,8 +473,8 @@ def _puzzle_app_class():
 
         @classmethod
         def enter(cls, app: App, session: PuzzleSession) -> None:
-            """Switch ``app`` (a game App, or one in puzzle mode) to play ``session``;
-            :meth:`new_game` switches back."""
+            """Switch ``app`` (a game App, or one in puzzle mode) to play ``session``, to be
+            rendered by the caller's :meth:`after_change`; :meth:`new_game` switches back."""
             app.cancel_thinking()
             app.__class__ = cls
             app.puzzle_session = session
@@ -487,7 +484,6 @@ def _puzzle_app_class():
             app.selected = app.ghost = None
             for id_ in ("puzzle-restart", "puzzle-solution"):
                 element(id_).hidden = False
-            app.after_change()
 
         def new_game(self, options) -> None:
             for id_ in ("puzzle-restart", "puzzle-solution"):
@@ -555,8 +551,7 @@ def _puzzle_app_class():
 
         # --- picking and placing -----------------------------------------------------------
 
-        def on_puzzle_tray_click(self, event) -> None:
-            event.stopPropagation()  # App's own handler knows only the game's turn
+        def on_tray_click(self, event) -> None:
             button = event.target.closest("[data-piece]")
             if not button or not self.human_to_move():
                 return
