@@ -73,7 +73,6 @@ class App:
 
     def __init__(self, session: Session):
         self.session = session
-        self.selected: Piece | None = None
         self.ghost: Ghost | None = None
         self.touch = False  # the last pointer was a finger: taps position, Place confirms
         self.generation = 0  # bumped whenever the game changes under a running search
@@ -97,8 +96,12 @@ class App:
     @property
     def extent(self) -> tuple[int, int]:
         """The board's width and height in cells."""
-        size = self.board.variant.size
-        return size, size
+        return self.board.geometry.width, self.board.geometry.height
+
+    @property
+    def selected(self) -> Piece | None:
+        """The piece picked up: the ghost's."""
+        return self.ghost.piece if self.ghost else None
 
     def human_to_move(self) -> bool:
         return self.board.turn is not None and not self.session.is_computer_turn()
@@ -196,7 +199,6 @@ class App:
             self.ghost = Ghost(piece, default_orientation(piece), self.ghost.anchor)
         else:
             self.ghost = self.starting_ghost(piece)
-        self.selected = piece
         self.render_trays()
         self.render_ghost()
         self.focus_board()
@@ -218,7 +220,6 @@ class App:
         return Ghost(piece, orientation, (width // 2, height // 2))
 
     def deselect(self) -> None:
-        self.selected = None
         self.ghost = None
         self.render_trays()
         self.render_ghost()
@@ -244,7 +245,6 @@ class App:
 
     def play(self, move: Move) -> None:
         passed = self.session.play(move)
-        self.selected = None
         self.ghost = None
         # At the end the game-over dialog says it all.
         self.after_change(
@@ -320,7 +320,6 @@ class App:
         if move is None:
             return
         self.ghost = ghost_for_move(move)
-        self.selected = self.ghost.piece
         self.render_trays()
         self.render_ghost()
         self.focus_board()
@@ -331,13 +330,13 @@ class App:
     def undo(self) -> None:
         self.cancel_thinking()
         if self.active_session.undo():
-            self.selected = self.ghost = None
+            self.ghost = None
             self.after_change()
 
     def redo(self) -> None:
         self.cancel_thinking()
         if self.active_session.redo():
-            self.selected = self.ghost = None
+            self.ghost = None
             self.after_change()
 
     def resume(self) -> None:
@@ -347,7 +346,7 @@ class App:
     def new_game(self, options: GameOptions) -> None:
         self.cancel_thinking()
         self.session = Session.new(options)
-        self.selected = self.ghost = None
+        self.ghost = None
         self.seed = random.randrange(1 << 30)
         self.after_change()
 

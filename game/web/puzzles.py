@@ -481,7 +481,7 @@ def _puzzle_app_class():
             app.color = None
             app.showing_solution = False
             app.recorded = session.solved_in is not None  # a restored solve was recorded
-            app.selected = app.ghost = None
+            app.ghost = None
             for id_ in ("puzzle-restart", "puzzle-solution"):
                 element(id_).hidden = False
 
@@ -496,10 +496,6 @@ def _puzzle_app_class():
         @property
         def active_session(self):
             return self.puzzle_session
-
-        @property
-        def extent(self) -> tuple[int, int]:
-            return self.board.puzzle.width, self.board.puzzle.height
 
         def human_to_move(self) -> bool:
             return not self.showing_solution and self.board.turn is not None
@@ -582,7 +578,7 @@ def _puzzle_app_class():
 
         def play(self, move: Move) -> None:
             self.puzzle_session.play(move, self.move_color())
-            self.selected = self.ghost = None
+            self.ghost = None
             self.after_change()
 
         def after_change(self, notice: str = "") -> None:
@@ -609,7 +605,7 @@ def _puzzle_app_class():
             self.showing_solution = False
             self.recorded = False
             self.puzzle_session.restart()
-            self.selected = self.ghost = None
+            self.ghost = None
             self.after_change()
 
         async def hint(self) -> None:
@@ -644,7 +640,6 @@ def _puzzle_app_class():
                 color, move = completion[0]
                 self.color = color
                 self.ghost = ghost_for_move(move)
-                self.selected = self.ghost.piece
                 self.render_trays()
                 self.render_ghost()
                 self.notify(f"Hint: {move.piece.name} at {move}. Press Place or Enter to play it.")
@@ -664,7 +659,7 @@ def _puzzle_app_class():
             session.restart()
             session.solution_shown = True
             self.showing_solution = True
-            self.selected = self.ghost = None
+            self.ghost = None
             self.save()  # a reload keeps the mark that the solution was seen
             self.render()
             for color, move in stored_solution(session.puzzle):
