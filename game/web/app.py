@@ -50,6 +50,15 @@ def element(id_: str):
     return document.getElementById(id_)
 
 
+def stored(key: str) -> str | None:
+    """What ``localStorage`` keeps under ``key``; None if nothing, or if the browser gives the
+    page no storage."""
+    try:
+        return js.localStorage.getItem(key)
+    except JsException:
+        return None
+
+
 def js_object(**fields):
     """A plain JavaScript object, e.g. the options of addEventListener."""
     return to_js(fields, dict_converter=js.Object.fromEntries)
@@ -111,15 +120,19 @@ class App:
         return self.board.turn
 
     def render(self) -> None:
-        board = self.board
         show_corners = element("show-corners").checked and self.human_to_move()
-        element("board-host").innerHTML = view.game_board_svg(
-            board, attach_color=board.turn if show_corners else None
-        )
+        attach_color = self.move_color() if show_corners else None
+        element("board-host").innerHTML = self.board_svg(attach_color)
         self.render_trays()
-        element("scores").innerHTML = view.scoreboard_html(self.session)
+        element("scores").innerHTML = self.scores_html()
         self.render_status()
         self.render_ghost()
+
+    def board_svg(self, attach_color: int | None) -> str:
+        return view.game_board_svg(self.board, attach_color=attach_color)
+
+    def scores_html(self) -> str:
+        return view.scoreboard_html(self.session)
 
     def render_status(self) -> None:
         session = self.session
@@ -545,10 +558,7 @@ def engine_timings_json(*_) -> str:
 
 def restore() -> tuple[Session, str]:
     """The saved game, or a new one and a notice saying why the saved one was not used."""
-    try:
-        saved = js.localStorage.getItem(SAVE_KEY)
-    except JsException:
-        saved = None
+    saved = stored(SAVE_KEY)
     if saved is None:
         return Session.new(DEFAULT_OPTIONS), ""
     try:

@@ -387,13 +387,9 @@ def solved_notice(session: PuzzleSession, new_best: bool) -> str:
 
 def load_best_times() -> dict[str, float]:
     """The best times stored in this browser (none if it keeps no storage for the page)."""
-    import js
-    from pyodide.ffi import JsException
+    from .app import stored
 
-    try:
-        return parse_best_times(js.localStorage.getItem(BEST_TIMES_KEY))
-    except JsException:
-        return {}
+    return parse_best_times(stored(BEST_TIMES_KEY))
 
 
 def install(app) -> str:
@@ -401,9 +397,8 @@ def install(app) -> str:
     and go back to the puzzle saved in this browser if there is one (the caller renders it);
     if it cannot be used, drop it and return the notice that says why (else "")."""
     import js
-    from pyodide.ffi import JsException
 
-    from .app import element, listen
+    from .app import element, listen, stored
 
     def render_list(*_):
         element("puzzle-list").innerHTML = puzzle_list_html(load_best_times())
@@ -432,11 +427,7 @@ def install(app) -> str:
     for target, event in ((js.window, "pagehide"), (js.document, "visibilitychange")):
         listen(target, event, in_puzzle_mode(lambda _: app.save()))
 
-    try:
-        saved = js.localStorage.getItem(PUZZLE_SAVE_KEY)
-    except JsException:
-        saved = None
-    session, notice = restore_puzzle(saved)
+    session, notice = restore_puzzle(stored(PUZZLE_SAVE_KEY))
     if session is not None:
         _puzzle_app_class().enter(app, session)
     elif notice:
@@ -481,6 +472,7 @@ def _puzzle_app_class():
             app.color = None
             app.showing_solution = False
             app.recorded = session.solved_in is not None  # a restored solve was recorded
+            app.best_times = load_best_times()
             app.ghost = None
             for id_ in ("puzzle-restart", "puzzle-solution"):
                 element(id_).hidden = False
@@ -508,15 +500,11 @@ def _puzzle_app_class():
 
         # --- rendering ---------------------------------------------------------------------
 
-        def render(self) -> None:
-            show = element("show-corners").checked and self.human_to_move()
-            color = self.move_color()
-            attach = color if show and isinstance(self.board, RulesPuzzleBoard) else None
-            element("board-host").innerHTML = puzzle_board_svg(self.board, attach_color=attach)
-            self.render_trays()
-            element("scores").innerHTML = progress_html(self.puzzle_session, load_best_times())
-            self.render_status()
-            self.render_ghost()
+        def board_svg(self, attach_color: int | None) -> str:
+            return puzzle_board_svg(self.board, attach_color=attach_color)
+
+        def scores_html(self) -> str:
+            return progress_html(self.puzzle_session, self.best_times)
 
         def render_trays(self) -> None:
             element("trays").innerHTML = puzzle_trays_html(
@@ -585,13 +573,13 @@ def _puzzle_app_class():
             session = self.puzzle_session
             self.thinking = False
             if session.counts_for_best_time() and not self.recorded:
-                best, new_best = with_time(
-                    load_best_times(), session.puzzle.name, session.solved_in
-                )
+                best, new_best = with_time(self.best_times, session.puzzle.name, session.solved_in)
                 try:
                     js.localStorage.setItem(BEST_TIMES_KEY, json.dumps(best))
                 except JsException:  # storage disabled or full: the solve still counts here
                     new_best = False
+                else:
+                    self.best_times = best
                 self.recorded = True
                 notice = solved_notice(session, new_best)
             self.save()

@@ -11,6 +11,7 @@ of :data:`MARGIN` for the coordinates, row 1 at the bottom as on Pentobi's board
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from functools import cache
 from html import escape
 
 from game import PIECES, Board, IllegalReason, Piece, Square, square, square_name
@@ -155,6 +156,7 @@ def ghost_svg(cells: Iterable[Cell], height: int, *, color: str, legal: bool) ->
     )
 
 
+@cache  # every tray render draws all 21 pieces of each colour
 def piece_svg(piece: Piece, orientation: int | None = None) -> str:
     """A small SVG of ``piece`` (as drawn in the rule book unless ``orientation`` is given)."""
     cells = piece.orientations[default_orientation(piece) if orientation is None else orientation]
