@@ -21,7 +21,6 @@ Builds dist/, serves it on 127.0.0.1 and prints JSON:
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import statistics
 import sys
@@ -37,7 +36,14 @@ from game.web.session import GameOptions, Seat, Session  # noqa: E402
 from game.web.timing import engine_timings  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from harness import CHROMIUM, CHROMIUM_ARGS, wait_for_computer_player  # noqa: E402  (the same browser as the tests)
+from harness import (  # noqa: E402  (the same browser and build as the tests)
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    build,
+    seed_saved_game,
+    wait_for_computer_player,
+    wait_until_state,
+)
 
 # Runs before the page's own scripts (injected by the browser, so the CSP does not apply).
 OBSERVERS = """
@@ -66,25 +72,12 @@ LOAD_FIGURES = """() => ({
 WATCHED_MOVES = 8
 
 
-def load_build():
-    spec = importlib.util.spec_from_file_location("pyblokus_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-def wait_for_state(page, *states: str, timeout: float = 120_000) -> None:
-    selector = ", ".join(f"body[data-state={state}]" for state in states)
-    page.wait_for_selector(selector, state="attached", timeout=timeout)
-
-
 def cold_load(browser, url: str) -> dict:
     context = browser.new_context(service_workers="block")
     context.add_init_script(OBSERVERS)
     page = context.new_page()
     page.goto(url)
-    wait_for_state(page, "ready")
+    wait_until_state(page, "ready")
     wait_for_computer_player(page)
     figures = page.evaluate(LOAD_FIGURES)
     timings = json.loads(page.evaluate("() => window.pyblokusEngineTimings()"))
@@ -98,7 +91,7 @@ def warm_loads(browser, url: str, count: int) -> list[int]:
     context.add_init_script(OBSERVERS)
     page = context.new_page()
     page.goto(url)
-    wait_for_state(page, "ready")
+    wait_until_state(page, "ready")
     page.evaluate(
         """async () => {
         const registration = await navigator.serviceWorker.ready;
@@ -108,7 +101,7 @@ def warm_loads(browser, url: str, count: int) -> list[int]:
     times = []
     for _ in range(count):
         page.reload()
-        wait_for_state(page, "ready")
+        wait_until_state(page, "ready")
         times.append(round(page.evaluate("() => window.benchReadyAt")))
     context.close()
     return times
@@ -120,7 +113,7 @@ def watch_computer_game(browser, url: str) -> dict:
     saved = Session.new(GameOptions("duo", seats=(top, top))).to_json()
     context = browser.new_context(service_workers="block")
     context.add_init_script(OBSERVERS)
-    context.add_init_script(f"localStorage.setItem('pyblokus.game', {json.dumps(saved)})")
+    seed_saved_game(context, saved)
     page = context.new_page()
     page.goto(url)
     wait_for_computer_player(page)
@@ -148,7 +141,6 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5)
     args = parser.parse_args()
-    build = load_build()
     dist = build.build()
     server = build.make_server(dist)
     threading.Thread(target=server.serve_forever, daemon=True).start()
