@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import Self
 
 from .geometry import Geometry, Mask, geometry
 from .pieces import ALL_PIECES_SQUARES, FILE_NAMES, PIECES, Move, Piece, Square
@@ -70,9 +71,10 @@ class Outcome:
 
 
 class LegalMoves:
-    """The legal moves of the colour to move: iterable, sized, supports ``in``."""
+    """The legal moves a board lists by default (on a :class:`Board`, the colour to move's):
+    iterable, sized, supports ``in``."""
 
-    def __init__(self, board: Board):
+    def __init__(self, board: Layout):
         self._board = board
 
     def __iter__(self) -> Iterator[Move]:
@@ -119,14 +121,17 @@ def placed(
 
 
 class Layout:
-    """Which colour covers which squares, and which pieces each colour has placed: what
-    :class:`Board` and the puzzles' boards keep alike."""
+    """Which colour covers which squares and which pieces each colour has placed, with the verbs
+    built on that: what :class:`Board` and the puzzles' boards share. Each board defines
+    ``turn``, ``legal_codes`` and ``illegal_reason``."""
 
     geometry: Geometry
     _occupied: Mask
     _own: list[Mask]
     _used: list[int]
     _history: list[tuple[Color, int]]
+    #: The attributes holding lists that :meth:`copy` gives the copy its own copies of.
+    _copied_lists: tuple[str, ...] = ("_own", "_used", "_history")
 
     def ply(self) -> int:
         """How many moves have been pushed (setup pieces do not count)."""
@@ -151,6 +156,46 @@ class Layout:
         """Bit ``piece.index`` is set for every piece of ``color`` out of play (placed)."""
         return self._used[color]
 
+    def pieces_left(self, color: Color) -> list[Piece]:
+        """The pieces ``color`` has not placed yet (and that are in play), in Pentobi's order."""
+        return [p for p in PIECES if not self._used[color] >> p.index & 1]
+
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """The legal moves of :meth:`legal_codes` with its default colour."""
+        return LegalMoves(self)
+
+    def legal_moves_for(self, color: Color) -> list[Move]:
+        """The legal moves ``color`` would have if it were to move now."""
+        return [self.move_from_code(code) for code in self.legal_codes(color)]
+
+    def move_from_code(self, code: int) -> Move:
+        """The :class:`Move` of a move code."""
+        return self.geometry.move(code)
+
+    def is_game_over(self) -> bool:
+        return self.turn is None
+
+    def is_legal(self, move: Move, color: Color | None = None) -> bool:
+        return self.illegal_reason(move, color) is None
+
+    def peek(self) -> Move:
+        """The last move played."""
+        return self.move_from_code(self._history[-1][1])
+
+    @property
+    def move_stack(self) -> list[tuple[Color, Move]]:
+        """(colour, move) for every move pushed, in play order."""
+        return [(color, self.move_from_code(code)) for color, code in self._history]
+
+    def copy(self) -> Self:
+        """An independent copy with the same position and history."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        for name in self._copied_lists:
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
 
 class Board(Layout):
     """A Blokus position with its move history.
@@ -159,6 +204,8 @@ class Board(Layout):
     colour cannot move it never can again (the board only fills up). The game is over when no
     colour can move, and then :attr:`turn` is None.
     """
+
+    _copied_lists = (*Layout._copied_lists, "_own_edges", "_attach", "_stack")
 
     def __init__(
         self,
@@ -263,15 +310,6 @@ class Board(Layout):
             return None
         return self.variant.player_of_color(turn, self.pieces_played(turn))
 
-    @property
-    def legal_moves(self) -> LegalMoves:
-        """The legal moves of the colour to move (none when the game is over)."""
-        return LegalMoves(self)
-
-    def legal_moves_for(self, color: Color) -> list[Move]:
-        """The legal moves ``color`` would have if it were to move now."""
-        return [self.move_from_code(code) for code in self.legal_codes(color)]
-
     def legal_codes(self, color: Color | None = None) -> list[int]:
         """Move codes (see :mod:`game.geometry`) of the legal moves of ``color`` (default: the
         colour to move). The list is cached: do not modify it."""
@@ -292,13 +330,6 @@ class Board(Layout):
         """The colours that can no longer move (placed everything or are blocked)."""
         self._settle_turn()
         return frozenset(c for c in self.variant.colors if self._finished >> c & 1)
-
-    def is_game_over(self) -> bool:
-        return self.turn is None
-
-    def pieces_left(self, color: Color) -> list[Piece]:
-        """The pieces ``color`` has not placed yet, in Pentobi's order."""
-        return [p for p in PIECES if not self._used[color] >> p.index & 1]
 
     def pieces_played(self, color: Color) -> int:
         """How many pieces of ``color`` are on the board."""
@@ -352,9 +383,6 @@ class Board(Layout):
         if self._used[color] >> piece.index & 1:
             return IllegalReason.PIECE_USED
         return None
-
-    def is_legal(self, move: Move, color: Color | None = None) -> bool:
-        return self.illegal_reason(move, color) is None
 
     # --- making moves ----------------------------------------------------------------------
 
@@ -415,19 +443,6 @@ class Board(Layout):
         self._own_edges[color] = own_edges
         self._used[color] = used
         return self.move_from_code(code)
-
-    def peek(self) -> Move:
-        """The last move played."""
-        return self.move_from_code(self._history[-1][1])
-
-    @property
-    def move_stack(self) -> list[tuple[Color, Move]]:
-        """(colour, move) for every move pushed, in play order."""
-        return [(color, self.move_from_code(code)) for color, code in self._history]
-
-    def move_from_code(self, code: int) -> Move:
-        """The :class:`Move` of a move code."""
-        return self.geometry.move(code)
 
     def _settle_turn(self) -> None:
         if self._unsettled_after is not None:
@@ -509,14 +524,6 @@ class Board(Layout):
         )
 
     # --- copying and printing --------------------------------------------------------------
-
-    def copy(self) -> Board:
-        """An independent copy with the same position and history."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        for name in ("_own", "_own_edges", "_attach", "_used", "_stack", "_history"):
-            setattr(other, name, list(getattr(self, name)))
-        return other
 
     def __str__(self) -> str:
         """The board as Pentobi's ``showboard`` draws it: top row first, ``X O # @`` for the

@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from .board import Board, IllegalMoveError, IllegalReason, Layout, LegalMoves
+from .board import Board, IllegalMoveError, IllegalReason, Layout
 from .geometry import Mask, geometry
 from .pieces import FILE_NAMES, PIECES, Move, Piece
 from .variants import VARIANTS, Color
@@ -143,6 +143,10 @@ class PuzzleMixin:
             self.occupied_mask().bit_count(), puzzle.squares_total,
         )  # fmt: skip
 
+    def __repr__(self) -> str:
+        pieces, total, _, _ = self.progress()
+        return f"<{type(self).__name__} {self.puzzle.name!r}: {pieces}/{total} pieces>"
+
 
 class RulesPuzzleBoard(PuzzleMixin, Board):
     """Puzzles 1 and 2: a classic four-colour game played alone, all 84 pieces to place.
@@ -181,10 +185,6 @@ class RulesPuzzleBoard(PuzzleMixin, Board):
             used |= sum(1 << p.index for p in PIECES if p.size != size)
         return used
 
-    def __repr__(self) -> str:
-        pieces, total, _, _ = self.progress()
-        return f"<RulesPuzzleBoard {self.puzzle.name!r}: {pieces}/{total} pieces>"
-
 
 class TilingPuzzleBoard(PuzzleMixin, Layout):
     """Puzzles 3 and 4: fill a rectangle with the pieces of one size of all four colours.
@@ -215,14 +215,6 @@ class TilingPuzzleBoard(PuzzleMixin, Layout):
             return None
         return next(c for c in self.puzzle.colors if self.pieces_left(c))
 
-    @property
-    def legal_moves(self) -> LegalMoves:
-        """Every placement some colour can make now."""
-        return LegalMoves(self)
-
-    def legal_moves_for(self, color: Color) -> list[Move]:
-        return [self.geometry.move(code) for code in self.legal_codes(color)]
-
     def legal_codes(self, color: Color | None = None) -> list[int]:
         """Move codes (see :mod:`game.geometry`) of the placements ``color`` can make (default:
         any colour). The list of any colour is cached: do not modify it."""
@@ -235,15 +227,6 @@ class TilingPuzzleBoard(PuzzleMixin, Layout):
                 self._legal = self.geometry.placements(free, free, used_by_all)
             return self._legal
         return self.geometry.placements(free, free, self._used[color])
-
-    def move_from_code(self, code: int) -> Move:
-        return self.geometry.move(code)
-
-    def is_game_over(self) -> bool:
-        return self.turn is None
-
-    def pieces_left(self, color: Color) -> list[Piece]:
-        return [p for p in self.puzzle.pieces if not self._used[color] >> p.index & 1]
 
     # --- legality and moves ----------------------------------------------------------------
 
@@ -265,9 +248,6 @@ class TilingPuzzleBoard(PuzzleMixin, Layout):
         if self.geometry.mask_of(move.squares) & self._occupied:
             return IllegalReason.OVERLAP
         return None
-
-    def is_legal(self, move: Move, color: Color | None = None) -> bool:
-        return self.illegal_reason(move, color) is None
 
     def _color_for(self, piece: Piece, color: Color | None) -> Color | None:
         """``color`` if it still owns ``piece``, else (``color`` None) the first colour that
@@ -307,21 +287,6 @@ class TilingPuzzleBoard(PuzzleMixin, Layout):
         self._legal = None
         return geo.move(code)
 
-    def peek(self) -> Move:
-        return self.geometry.move(self._history[-1][1])
-
-    @property
-    def move_stack(self) -> list[tuple[Color, Move]]:
-        return [(color, self.geometry.move(code)) for color, code in self._history]
-
-    def copy(self) -> TilingPuzzleBoard:
-        other = object.__new__(TilingPuzzleBoard)
-        other.__dict__.update(self.__dict__)
-        other._own = list(self._own)
-        other._used = list(self._used)
-        other._history = list(self._history)
-        return other
-
     def __str__(self) -> str:
         """An ASCII board with the game's colour letters (X O # @), top row first."""
         width, height = self.puzzle.width, self.puzzle.height
@@ -333,10 +298,6 @@ class TilingPuzzleBoard(PuzzleMixin, Layout):
             lines.append(f"{y + 1:2} {' '.join(row)} {y + 1}")
         lines.append(f"   {files}")
         return "\n".join(lines)
-
-    def __repr__(self) -> str:
-        pieces, total, _, _ = self.progress()
-        return f"<TilingPuzzleBoard {self.puzzle.name!r}: {pieces}/{total} pieces>"
 
 
 PuzzleBoard = RulesPuzzleBoard | TilingPuzzleBoard
