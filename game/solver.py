@@ -104,29 +104,19 @@ class TilingSearch:
         priority = {piece: rank + rng.uniform(0, noise) for rank, piece in enumerate(AWKWARD_FIRST)}
         self._full = geo.full
         occupied = board.occupied_mask()
+        free = geo.full & ~occupied
         # The anchor of a placement is its first square in reading order, so the placements
         # that may cover the first empty square are exactly those anchored on it.
         by_anchor: list[list[tuple[float, float, int, Mask, int]]] = [[] for _ in range(geo.bits)]
-        for orientation in geo.orientations:
-            piece = orientation.piece.index
-            if not counts[piece]:
-                continue
-            for anchor in range(geo.bits):
-                mask = orientation.mask << anchor
-                if mask & geo.full == mask and not mask & occupied:
-                    by_anchor[anchor].append(
-                        (
-                            priority[piece],
-                            rng.random(),
-                            piece,
-                            mask,
-                            orientation.index * geo.bits + anchor,
-                        )
-                    )
+        none_left = sum(1 << piece for piece, n in enumerate(counts) if not n)
+        for code in geo.placements(free, free, none_left):
+            piece = geo.placement_piece(code).index
+            by_anchor[code % geo.bits].append(
+                (priority[piece], rng.random(), piece, geo.placement_mask(code), code)
+            )
         self._candidates = [[entry[2:] for entry in sorted(entries)] for entries in by_anchor]
         self._occupied = occupied
         self._placed: list[tuple[int, Mask, int]] = []
-        free = geo.full & ~occupied
         self._stack = [[self._candidates[(free & -free).bit_length() - 1], 0]] if free else []
         if _closes_bad_hole(free, free, geo.edge_neighbors, self._hole_unit, reach=geo.bits):
             self._stack = []  # a region of the given position can never be filled
@@ -362,10 +352,12 @@ class RulesSearch:
         than may stay empty."""
         geo = self.geometry
         free = geo.full & ~board.occupied_mask()
+        colors = board.variant.colors
+        rooms = [free & ~board.forbidden_mask(c) for c in colors]
+        reaches = [_reach(geo, board.attach_mask(c), rooms[c]) for c in colors]
         reachable = 0
-        for color in board.variant.colors:
-            room = free & ~board.forbidden_mask(color)
-            reachable |= _reach(geo, board.attach_mask(color), room)
+        for reach in reaches:
+            reachable |= reach
         dead = (free & ~reachable).bit_count()
         if dead > self._slack:
             return None
@@ -375,14 +367,17 @@ class RulesSearch:
             left = board.pieces_left(color)
             if not left:
                 continue
-            room = free & ~board.forbidden_mask(color)
-            if _reach(geo, board.attach_mask(color), room).bit_count() < sum(p.size for p in left):
+            room = rooms[color]
+            if reaches[color].bit_count() < sum(p.size for p in left):
                 return None
             used = board.used_pieces_mask(color)
             fits = _pieces_fitting(geo, room, left)
             attached = self._allowed(geo.placements(room, board.attach_mask(color), used))
-            not_next = _not_next(board, color) if board.puzzle.largest_first else used
-            moves = sum(not not_next >> geo.placement_piece(c).index & 1 for c in attached)
+            if board.puzzle.largest_first:
+                not_next = _not_next(board, color)
+                moves = sum(not not_next >> geo.placement_piece(c).index & 1 for c in attached)
+            else:
+                moves = len(attached)  # placements() already left out the used pieces
             if not moves:
                 return None
             attached_pieces = _pieces_of(geo, attached)
@@ -414,11 +409,11 @@ class RulesSearch:
         scored = []
         for code in self._allowed(board.legal_codes()):
             orientation = geo.orientations[code // geo.bits]
-            mask = orientation.mask << code % geo.bits
-            rim = geo.edge_neighbors(mask) & free & ~mask
+            rim = geo.placement_rings(code)[1] & free
             dead = rim & others & ~forbidden[color]
             score = WASTE_WEIGHT * dead.bit_count() + rim.bit_count()
-            score -= OPEN_RIM_WEIGHT * _open_rim(orientation.index)
+            # In open space every square of its edge ring is free.
+            score -= OPEN_RIM_WEIGHT * len(orientation.edge_offsets)
             # Largest first is puzzle 2's rule and a good habit in puzzle 1.
             score -= SIZE_WEIGHT * orientation.piece.size
             scored.append((score + noise * rng.random(), code))
@@ -506,14 +501,6 @@ def _is_symmetric(board: RulesPuzzleBoard) -> bool:
         and board.used_pieces_mask(c) == board.used_pieces_mask(0)
         for c in colors
     )
-
-
-@cache
-def _open_rim(orientation: int) -> int:
-    """Free squares along the edges of an orientation standing alone in the middle of a board."""
-    geo = geometry(20, 20)
-    mask = geo.orientations[orientation].mask << (5 * geo.stride + 5)
-    return (geo.edge_neighbors(mask) & ~mask).bit_count()
 
 
 def luby(i: int) -> int:
