@@ -18,7 +18,7 @@ from enum import Enum
 from typing import Self
 
 from .geometry import Geometry, Mask, geometry
-from .pieces import ALL_PIECES_SQUARES, FILE_NAMES, PIECES, Move, Piece, Square
+from .pieces import ALL_PIECES_SQUARES, FILE_NAMES, PIECES, Move, Piece, Square, square
 from .variants import Color, Variant, find_variant
 
 SCORING_MODES = ("points", "advanced", "basic")
@@ -83,9 +83,6 @@ class LegalMoves:
 
     def __len__(self) -> int:
         return len(self._board.legal_codes())
-
-    def count(self) -> int:
-        return len(self)
 
     def __bool__(self) -> bool:
         return bool(self._board.legal_codes())
@@ -226,9 +223,7 @@ class Board(Layout):
         n = len(self.variant.colors)
         if colorless_corners:
             last = self.variant.size - 1
-            corners = geo.mask_of(
-                sq for sq in geo.squares() if sq % 20 in (0, last) and sq // 20 in (0, last)
-            )
+            corners = geo.mask_of(square(x, y) for x in (0, last) for y in (0, last))
             start_masks = [corners] * n
         else:
             start_masks = [geo.mask_of([sq]) for sq in self.variant.start_squares]
@@ -241,15 +236,15 @@ class Board(Layout):
         self._turn: Color | None = None
         self._legal: list[int] | None = None
         # The colour that moved last while the next turn is not settled yet: settling it needs
-        # move generation, so push() leaves it to the first question about the turn.
-        self._unsettled_after: Color | None = None
+        # move generation, so push() leaves it to the first question about the turn. At the
+        # start the first colour moves, as if after the last.
+        self._unsettled_after: Color | None = n - 1
         self._stack: list[tuple] = []
         self._history: list[tuple[Color, int]] = []  # (colour, move code)
         #: Pieces put on the board before the first move (see :meth:`from_setup`), per colour.
         self.setup: dict[Color, tuple[Move, ...]] = {}
         #: The colour given to move first in the setup position, or None if it was not given.
         self.setup_turn: Color | None = None
-        self._unsettled_after = n - 1
 
     # --- setup -----------------------------------------------------------------------------
 
@@ -505,18 +500,22 @@ class Board(Layout):
     def player_scores(self, scoring: str | None = None) -> list[int]:
         """Every player's score: the sum of the colours the player owns (a shared colour's
         points count for nobody)."""
-        scores = self.scores(scoring)
-        return [sum(scores[c] for c in colors) for colors in self.variant.player_colors]
+        return self._by_player(self.scores(scoring))
+
+    def _by_player(self, color_scores: list[int]) -> list[int]:
+        """Each player's sum of ``color_scores`` over the colours the player owns."""
+        return [sum(color_scores[c] for c in colors) for colors in self.variant.player_colors]
 
     def result(self, scoring: str | None = None) -> Outcome:
         """Scores, winners and ranking of the players. In ``basic`` scoring fewest wins."""
         scoring = scoring or self.scoring
-        players = self.player_scores(scoring)
+        color_scores = self.scores(scoring)
+        players = self._by_player(color_scores)
         sign = -1 if scoring == "basic" else 1
         best = max(sign * s for s in players)
         ranking = tuple(1 + sum(sign * other > sign * s for other in players) for s in players)
         return Outcome(
-            color_scores=tuple(self.scores(scoring)),
+            color_scores=tuple(color_scores),
             player_scores=tuple(players),
             winners=tuple(p for p, s in enumerate(players) if sign * s == best),
             ranking=ranking,
@@ -545,8 +544,9 @@ class Board(Layout):
             y = size - 1 - row
             cells = []
             for x in range(size):
-                color = self.color_at(y * 20 + x)
-                cells.append(".+"[y * 20 + x in starts] if color is None else "XO#@"[color])
+                sq = square(x, y)
+                color = self.color_at(sq)
+                cells.append(".+"[sq in starts] if color is None else "XO#@"[color])
             line = f"{y + 1:2} {' '.join(cells)}"
             lines.append(f"{line}  {info[row]}" if info.get(row) else line)
         lines.append("   " + " ".join(FILE_NAMES[:size].upper()))

@@ -68,7 +68,6 @@ class Geometry:
         self.stride = width + 1
         self.bits = self.stride * height
         self.full: Mask = sum(1 << self._bit(x, y) for x in range(width) for y in range(height))
-        self.orientations: tuple[Orientation, ...] = ()
         offsets_of = []
         for piece in PIECES:
             for cells in piece.orientations:
@@ -82,7 +81,7 @@ class Geometry:
         #: offset and shares the result between orientations.
         self.shifts: tuple[int, ...] = tuple(sorted({o for _, offs in offsets_of for o in offs}))
         slot = {offset: i for i, offset in enumerate(self.shifts)}
-        self.orientations = tuple(
+        self.orientations: tuple[Orientation, ...] = tuple(
             Orientation(i, piece, offs, tuple(slot[o] for o in offs), self.stride)
             for i, (piece, offs) in enumerate(offsets_of)
         )

@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 from .board import Board, IllegalMoveError, IllegalReason, Layout
 from .geometry import Mask, geometry
-from .pieces import FILE_NAMES, PIECES, Move, Piece
+from .pieces import FILE_NAMES, PIECES, Move, Piece, square
 from .variants import VARIANTS, Color
 
 CLASSIC = VARIANTS["classic"]
@@ -293,7 +293,7 @@ class TilingPuzzleBoard(PuzzleMixin, Layout):
         files = " ".join(FILE_NAMES[:width])
         lines = [f"   {files}"]
         for y in range(height - 1, -1, -1):
-            row = ["XO#@"[c] if (c := self.color_at(y * 20 + x)) is not None else "."
+            row = ["XO#@"[c] if (c := self.color_at(square(x, y))) is not None else "."
                    for x in range(width)]  # fmt: skip
             lines.append(f"{y + 1:2} {' '.join(row)} {y + 1}")
         lines.append(f"   {files}")
