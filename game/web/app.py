@@ -257,6 +257,7 @@ class App:
         self.play(ghost_move(self.ghost, *self.extent))
 
     def play(self, move: Move) -> None:
+        self.generation += 1  # a hint still searching the old position is void
         passed = self.session.play(move)
         self.ghost = None
         # At the end the game-over dialog says it all.

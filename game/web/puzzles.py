@@ -565,6 +565,7 @@ def _puzzle_app_class():
             self.pick_up(piece)
 
         def play(self, move: Move) -> None:
+            self.generation += 1  # a hint still searching the old position is void
             self.puzzle_session.play(move, self.move_color())
             self.ghost = None
             self.after_change()
@@ -600,7 +601,7 @@ def _puzzle_app_class():
             """Show the next piece of a completion: the stored solution's if the position is
             on its way, else one the solver finds within a few seconds (searched in slices),
             or say that none was found."""
-            if not self.human_to_move():
+            if not self.human_to_move() or self.thinking:  # one search at a time
                 return
             completion = stored_continuation(self.board)
             proved_unsolvable = False
