@@ -1,0 +1,384 @@
+"""Strength of our AI levels against another GTP engine, by default Pentobi's ``pentobi-gtp``.
+
+    python bench/strength.py [--variant duo,classic_2,classic] [--level 4] [--opponent-level 3]
+                             [--games 20] [--engine CMD] [--seed 1] [--jobs 1] [--records DIR]
+
+For every combination of variant, our level and the opponent's level, plays ``--games`` games
+between ``python -m game.gtp`` and the opponent engine over GTP. Seats rotate from game to game:
+in Duo and ``classic_2`` we take the first and the second player in turn; in ``classic`` we play
+one colour against three colours of the opponent, in turn Blue, Yellow, Red and Green. Game ``g``
+sends ``set_random_seed`` with the same seed to both engines, derived from ``--seed`` and ``g``,
+so a run is reproducible (also with ``--jobs``, each worker playing whole games).
+
+Every move is checked on our own :class:`game.board.Board` (an illegal move or a pass while a
+move exists stops the run with an error naming the engine), and at the end of a game the scores
+are taken from that board and compared with both engines' ``final_score``.
+
+Prints one JSON object per row:
+
+- ``win_rate``: our mean result, a win 1, a draw 0.5, a loss 0; in four-colour games Pentobi's
+  rank score (1 first ... 0 last, tied places share their values; 0.5 is average);
+- ``interval_95``: its Wilson score interval;
+- ``mean_margin``: our points minus the opponent's (four colours: minus the mean of the three);
+- ``cpu_median_s``, ``cpu_max_s``: our engine's CPU seconds per move (GTP ``cputime`` around
+  each ``genmove``, so the machine's load hardly matters), and the opponent's median.
+
+The opponent is ``--engine``, a command with the placeholders ``{pentobi}`` (``--pentobi``, else
+``$PENTOBI_GTP``, else ``~/.cache/pentobi/build/pentobi_gtp/pentobi-gtp``), ``{python}``,
+``{level}`` (``--opponent-level``) and ``{variant}``. ``../shared/tools/build-pentobi`` builds
+Pentobi. Pentobi's levels are fixed simulation counts, so results do not depend on the load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import itertools
+import json
+import math
+import os
+import shlex
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.board import Board  # noqa: E402
+from game.levels import LEVEL_NAMES, LEVELS  # noqa: E402
+from game.pieces import Move  # noqa: E402
+from game.sgf import write_sgf  # noqa: E402
+from game.variants import find_variant  # noqa: E402
+
+DEFAULT_PENTOBI = Path.home() / ".cache/pentobi/build/pentobi_gtp/pentobi-gtp"
+# --noresign: a resigned game has no final score to check.
+PENTOBI_COMMAND = "{pentobi} --nobook --noresign -q -l {level} -g {variant}"
+OUR_COMMAND = "{python} -m game.gtp -l {level} -g {variant}"
+VARIANTS = ("duo", "classic_2", "classic")
+Z_95 = 1.959964
+
+
+class MatchError(Exception):
+    """An engine failed, answered with an error, or played an illegal move."""
+
+
+class GtpClient:
+    """One GTP engine in a subprocess."""
+
+    def __init__(self, name: str, command: str):
+        self.name = name
+        self.command = command
+        self._stderr = tempfile.TemporaryFile(mode="w+")  # noqa: SIM115  (closed by close())
+        try:
+            self._process = subprocess.Popen(
+                shlex.split(command),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=self._stderr,
+                text=True,
+                cwd=ROOT,
+            )
+        except OSError as error:
+            raise MatchError(f"{name}: cannot start {command!r}: {error}") from None
+
+    def send(self, command: str) -> str:
+        """The response to ``command``; a ``?`` answer raises :class:`MatchError`."""
+        process = self._process
+        try:
+            process.stdin.write(command + "\n")
+            process.stdin.flush()
+        except OSError:
+            raise MatchError(f"{self.name} has stopped{self._last_words()}") from None
+        lines = []
+        while True:
+            line = process.stdout.readline()
+            if not line:
+                raise MatchError(f"{self.name} stopped on {command!r}{self._last_words()}")
+            line = line.rstrip("\r\n")
+            if not line and lines:
+                break
+            if line or lines:
+                lines.append(line)
+        status, _, first = lines[0].partition(" ")
+        text = "\n".join([first, *lines[1:]]).strip()
+        if not status.startswith("="):
+            raise MatchError(f"{self.name} answered {command!r} with: {text}")
+        return text
+
+    def _last_words(self) -> str:
+        self._stderr.seek(0)
+        tail = self._stderr.read()[-500:].strip()
+        return f"; it wrote: {tail}" if tail else ""
+
+    def cputime(self) -> float:
+        answer = self.send("cputime")
+        try:
+            return float(answer)
+        except ValueError:
+            raise MatchError(f"{self.name} answered cputime with {answer!r}") from None
+
+    def close(self) -> None:
+        with contextlib.suppress(MatchError):  # it may have stopped already
+            self.send("quit")
+        try:
+            self._process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+        self._stderr.close()
+
+
+@dataclass
+class Row:
+    """One row of the report: a variant, our level and the opponent."""
+
+    variant: str
+    level: int
+    opponent_level: int
+    games: int
+    seed: int
+    our_command: str
+    opponent_command: str
+    results: dict[int, dict] = field(default_factory=dict)
+
+
+def gtp_color(variant, color: int) -> str:
+    return "bw"[color] if len(variant.colors) == 2 else str(color + 1)
+
+
+def our_player(variant, game: int) -> int:
+    """The player we are in game ``game``: seats rotate over the players."""
+    return game % variant.num_players
+
+
+def game_seed(seed: int, game: int) -> int:
+    # Below 2**31: Pentobi reads the seed as an unsigned 32-bit number.
+    return (seed * 1_000_003 + game * 7919) % 2**31
+
+
+def rank_score(scores, player: int) -> float:
+    """Pentobi's result of ``player`` among players with ``scores``: place values 1 (first) to
+    0 (last), tied players sharing the mean of their places' values; 1/0.5/0 with two players."""
+    ordered = sorted(scores)
+    values = [i / (len(scores) - 1) for i, s in enumerate(ordered) if s == scores[player]]
+    return sum(values) / len(values)
+
+
+def wilson(p: float, n: int, z: float = Z_95) -> tuple[float, float]:
+    """The Wilson score interval of a proportion ``p`` measured over ``n`` trials."""
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def check_final_score(engine: GtpClient, board: Board, game: int) -> None:
+    """Raise if ``engine``'s ``final_score`` disagrees with our board's scores."""
+    answer = engine.send("final_score")
+    if board.variant.num_players > 2:
+        expected = " ".join(map(str, board.scores()))
+    else:
+        first, second = board.player_scores()
+        margin = first - second
+        expected = f"B+{margin}" if margin > 0 else f"W+{-margin}" if margin < 0 else "0"
+    if answer.split() != expected.split():
+        raise MatchError(
+            f"game {game}: {engine.name} scores the end {answer!r}, our board {expected!r}"
+        )
+
+
+def play_game(row: Row, game: int, ours: GtpClient, theirs: GtpClient) -> dict:
+    """Play game ``game`` of ``row`` and return our result, margin and CPU times."""
+    variant = find_variant(row.variant)
+    board = Board(variant)
+    seed = game_seed(row.seed, game)
+    me = our_player(variant, game)
+    for engine in (ours, theirs):
+        engine.send("clear_board")
+        engine.send(f"set_random_seed {seed}")
+    our_cpu, their_cpu = [], []
+    while board.turn is not None:
+        color = board.turn
+        name = gtp_color(variant, color)
+        mover, other = (ours, theirs) if board.player_to_move == me else (theirs, ours)
+        started = mover.cputime()
+        answer = mover.send(f"genmove {name}")
+        (our_cpu if mover is ours else their_cpu).append(mover.cputime() - started)
+        where = f"game {game}, move {board.ply() + 1} ({variant.color_names[color]})"
+        try:
+            move = Move.parse(answer)
+        except ValueError:
+            raise MatchError(f"{where}: {mover.name} answered {answer!r}, not a move") from None
+        reason = board.illegal_reason(move, color)
+        if reason is not None:
+            raise MatchError(f"{where}: {mover.name} played illegal {answer}: {reason.value}")
+        board.push(move, color)
+        other.send(f"play {name} {move}")
+    for engine in (ours, theirs):
+        check_final_score(engine, board, game)
+    scores = board.player_scores()
+    rivals = [s for p, s in enumerate(scores) if p != me]
+    return {
+        "result": rank_score(scores, me),
+        "margin": scores[me] - sum(rivals) / len(rivals),
+        "our_cpu": our_cpu,
+        "their_cpu": their_cpu,
+        "record": write_sgf(board),
+        "seat": me,
+    }
+
+
+def run_row(row: Row, jobs: int, records: Path | None, verbose: bool) -> dict:
+    """Play every game of ``row`` on ``jobs`` pairs of engines; return the row's figures."""
+    games = iter(range(row.games))
+    lock = threading.Lock()
+    errors: list[BaseException] = []
+    started = time.perf_counter()
+
+    def worker() -> None:
+        variant = find_variant(row.variant)
+        ours = None
+        try:
+            ours = GtpClient(f"our level {row.level}", row.our_command)
+            ours.send(f"set_game {variant.sgf_game}")
+            # Builds our move tables before the first timed move.
+            ours.send(f"genmove {gtp_color(variant, 0)}")
+            while not errors:
+                with lock:
+                    game = next(games, None)
+                if game is None:
+                    break
+                # A new opponent per game: Pentobi reuses its search tree from an earlier
+                # search of the same position, even across clear_board, which would make a
+                # game's moves depend on the games played before it in the process.
+                theirs = GtpClient("the opponent", row.opponent_command)
+                try:
+                    theirs.send(f"set_game {variant.sgf_game}")
+                    outcome = play_game(row, game, ours, theirs)
+                finally:
+                    theirs.close()
+                with lock:
+                    row.results[game] = outcome
+                if records:
+                    name = f"{row.variant}-l{row.level}-vs-{row.opponent_level}-{game:03}.blksgf"
+                    (records / name).write_text(outcome["record"], encoding="utf-8")
+                if verbose:
+                    done = len(row.results)
+                    mean = statistics.fmean(r["result"] for r in row.results.values())
+                    print(
+                        f"{row.variant} L{row.level} vs L{row.opponent_level}: game {game} "
+                        f"seat {outcome['seat']} result {outcome['result']:.2f} margin "
+                        f"{outcome['margin']:+.1f} ({done}/{row.games}, mean {mean:.3f})",
+                        file=sys.stderr,
+                    )
+        except BaseException as error:  # reported by the main thread
+            errors.append(error)
+        finally:
+            if ours is not None:
+                ours.close()
+
+    threads = [threading.Thread(target=worker) for _ in range(max(1, min(jobs, row.games)))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return summary(row, time.perf_counter() - started)
+
+
+def summary(row: Row, seconds: float) -> dict:
+    results = [row.results[g] for g in sorted(row.results)]
+    rate = statistics.fmean(r["result"] for r in results)
+    low, high = wilson(rate, len(results))
+    our_cpu = [t for r in results for t in r["our_cpu"]]
+    their_cpu = [t for r in results for t in r["their_cpu"]]
+    return {
+        "variant": row.variant,
+        "level": row.level,
+        "level_name": LEVEL_NAMES[row.level],
+        "opponent": row.opponent_command,
+        "opponent_level": row.opponent_level,
+        "games": len(results),
+        "win_rate": round(rate, 4),
+        "interval_95": [round(low, 4), round(high, 4)],
+        "wins": sum(r["result"] == 1 for r in results),
+        "draws_or_shared": sum(0 < r["result"] < 1 for r in results),
+        "losses": sum(r["result"] == 0 for r in results),
+        "mean_margin": round(statistics.fmean(r["margin"] for r in results), 2),
+        "cpu_median_s": round(statistics.median(our_cpu), 3),
+        "cpu_max_s": round(max(our_cpu), 3),
+        "moves": len(our_cpu),
+        "opponent_cpu_median_s": round(statistics.median(their_cpu), 3),
+        "seed": row.seed,
+        "wall_s": round(seconds, 1),
+    }
+
+
+def int_list(text: str) -> list[int]:
+    return [int(part) for part in text.split(",")]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--variant", default=",".join(VARIANTS), help="comma-separated")
+    parser.add_argument("--level", type=int_list, default=[max(LEVELS)], help="ours, e.g. 1,4")
+    parser.add_argument("--opponent-level", type=int_list, default=[3], help="e.g. 1,3,5")
+    parser.add_argument("--games", type=int, default=20, help="games per row")
+    parser.add_argument("--engine", default=PENTOBI_COMMAND, help="the opponent's command")
+    parser.add_argument("--pentobi", help="pentobi-gtp's path (default: $PENTOBI_GTP or ~/.cache)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--records", type=Path, help="a folder to save every game's SGF in")
+    parser.add_argument("--verbose", "-v", action="store_true", help="a line per game on stderr")
+    args = parser.parse_args(argv)
+    variants = args.variant.split(",")
+    for variant in variants:
+        if variant not in VARIANTS:
+            parser.error(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
+    for level in args.level:
+        if level not in LEVELS:
+            parser.error(f"no level {level}; ours are {', '.join(map(str, LEVELS))}")
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    pentobi = Path(args.pentobi or os.environ.get("PENTOBI_GTP") or DEFAULT_PENTOBI)
+    if "{pentobi}" in args.engine and not os.access(pentobi, os.X_OK):
+        parser.error(
+            f"Pentobi's GTP engine is not at {pentobi}: build it with "
+            "../shared/tools/build-pentobi, or give its path with --pentobi or $PENTOBI_GTP, "
+            "or another engine with --engine"
+        )
+    if args.records:
+        args.records.mkdir(parents=True, exist_ok=True)
+    python = shlex.quote(sys.executable)
+    for variant, level, opponent_level in itertools.product(
+        variants, args.level, args.opponent_level
+    ):
+        places = {"python": python, "variant": variant}
+        row = Row(
+            variant=variant,
+            level=level,
+            opponent_level=opponent_level,
+            games=args.games,
+            seed=args.seed,
+            our_command=OUR_COMMAND.format(**places, level=level),
+            opponent_command=args.engine.format(
+                **places, level=opponent_level, pentobi=shlex.quote(str(pentobi))
+            ),
+        )
+        try:
+            figures = run_row(row, args.jobs, args.records, args.verbose)
+        except MatchError as error:
+            print(f"strength.py: {error}", file=sys.stderr)
+            return 1
+        print(json.dumps(figures), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
