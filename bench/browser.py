@@ -1,6 +1,6 @@
 """The page in Debian's Chromium: load times, bytes, and the engine's speed in the page.
 
-    python bench/browser.py [--loads N]
+    python bench/browser.py [--loads N] [--computer-moves N]
 
 Builds dist/, serves it on 127.0.0.1 and prints JSON:
 
@@ -14,13 +14,17 @@ Builds dist/, serves it on 127.0.0.1 and prints JSON:
   the site (what a returning visitor sees, offline or not);
 - ``bytes_transferred``: bytes of a cold load (resource timing's transferSize, page included);
 - ``page`` / ``cpython``: the same engine timings (:mod:`game.web.timing`) in the page and here;
-- ``computer_game``: a computer-only Duo game at the top level watched for some moves: moves
-  played, the longest main-thread task (``longtask`` observer) and the number of tasks > 100 ms.
+- ``computer_moves``: per variant (Duo, ``classic_2``, ``classic``), a game of the top level on
+  every seat, up to ``--computer-moves`` moves: median and max seconds per computer move (from
+  one move to the next: the search in slices, the page's pause of at least 0.25 s between
+  computer moves, and drawing), the longest main-thread task (``longtask`` observer) and the
+  number of tasks over 100 ms meanwhile.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import statistics
 import sys
@@ -69,7 +73,6 @@ LOAD_FIGURES = """() => ({
   bytes: performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
     .reduce((sum, entry) => sum + entry.transferSize, 0),
 })"""
-WATCHED_MOVES = 8
 
 
 def cold_load(browser, url: str) -> dict:
@@ -107,31 +110,54 @@ def warm_loads(browser, url: str, count: int) -> list[int]:
     return times
 
 
-def watch_computer_game(browser, url: str) -> dict:
-    """Longest main-thread task while two top-level computers play Duo."""
+# Runs before the page's scripts: the time of every move, when a tray piece is marked played.
+MOVE_TIMES = """
+window.benchMoveTimes = [];
+new MutationObserver(() => {
+  const played = document.querySelectorAll("#trays [aria-disabled=true]").length;
+  if (played > window.benchMoveTimes.length) window.benchMoveTimes.push(performance.now());
+}).observe(document, { subtree: true, childList: true, attributes: true });
+"""
+#: The page's game modes (here each one variant) whose computer moves are timed.
+TIMED_MODES = ("duo", "classic_2", "classic")
+
+
+def time_computer_moves(browser, url: str, mode: str, max_moves: int) -> dict:
+    """Seconds per move of the top level playing every seat of ``mode`` in the page, and the
+    longest main-thread task meanwhile. A move's time runs from the move before it to it:
+    the search in slices, the page's minimum pause between computer moves, and the drawing."""
     top = Seat("computer", max(LEVELS))
-    saved = Session.new(GameOptions("duo", seats=(top, top))).to_json()
+    seats = (top,) * len(GameOptions(mode).seats)
+    saved = Session.new(GameOptions(mode, seats=seats)).to_json()
     context = browser.new_context(service_workers="block")
     context.add_init_script(OBSERVERS)
+    context.add_init_script(MOVE_TIMES)
     seed_saved_game(context, saved)
     page = context.new_page()
     page.goto(url)
     wait_for_computer_player(page)
-    page.evaluate("() => { window.benchLongTasks = []; }")  # only what happens while it plays
-    start = time.perf_counter()
-    moves = 0
-    while moves < WATCHED_MOVES and time.perf_counter() - start < 300:
+    # The first move waited for NumPy: time from the first move on, and only tasks from then.
+    started = time.perf_counter()
+    while (
+        not page.evaluate("() => window.benchMoveTimes.length")
+        and time.perf_counter() - started < 300
+    ):
         page.wait_for_timeout(100)
-        moves = page.locator("#trays [aria-disabled=true]").count()
-        if page.get_attribute("body", "data-state") == "over":
+    page.evaluate("() => { window.benchLongTasks = []; }")
+    while time.perf_counter() - started < 900:
+        page.wait_for_timeout(250)
+        state = page.evaluate("() => [window.benchMoveTimes.length, document.body.dataset.state]")
+        if state[0] > max_moves or state[1] == "over":
             break
-    seconds = time.perf_counter() - start
+    times = page.evaluate("() => window.benchMoveTimes")
     tasks = page.evaluate("() => window.benchLongTasks.map((task) => task.duration)")
     context.close()
+    per_move = [(b - a) / 1000 for a, b in itertools.pairwise(times)][:max_moves]
     return {
         "level": max(LEVELS),
-        "moves": moves,
-        "seconds_per_move": round(seconds / max(moves, 1), 2),
+        "moves": len(per_move),
+        "median_s": round(statistics.median(per_move), 3) if per_move else None,
+        "max_s": round(max(per_move), 3) if per_move else None,
         "longest_task_ms": round(max(tasks, default=0.0), 1),
         "tasks_over_100ms": sum(1 for t in tasks if t > 100),
     }
@@ -140,6 +166,7 @@ def watch_computer_game(browser, url: str) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--computer-moves", type=int, default=100, help="per variant, at most")
     args = parser.parse_args()
     dist = build.build()
     server = build.make_server(dist)
@@ -151,7 +178,10 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         loads = [cold_load(browser, url) for _ in range(args.loads)]
         warm = warm_loads(browser, url, 3)
-        computer = watch_computer_game(browser, url)
+        computer = {
+            mode: time_computer_moves(browser, url, mode, args.computer_moves)
+            for mode in TIMED_MODES
+        }
         browser.close()
     server.shutdown()
     ready = [round(load["readyAt"]) for load in loads]
@@ -166,7 +196,7 @@ def main() -> None:
         "bytes_transferred": loads[0]["bytes"],
         "page": loads[-1]["timings"],
         "cpython": engine_timings(),
-        "computer_game": computer,
+        "computer_moves": computer,
     }
     print(json.dumps(report, indent=2))
 
