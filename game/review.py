@@ -1,0 +1,333 @@
+"""Looking back at a game: the move list, who passed, the game-over story, and the analysis of
+:mod:`game.analysis` kept as data and drawn as an SVG graph. Pure functions of the game, no
+NumPy (the page draws a kept analysis before the computer player has loaded).
+
+>>> from game import Board, Move
+>>> board = Board("duo")
+>>> board.push(Move.parse("e10,f10,e9"))
+>>> move_rows(board.variant, board.move_stack)
+[MoveRow(number=1, color=0, color_name='Purple', piece='V3', squares='e9,e10,f10')]
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape
+
+from .board import Board
+from .levels import LEVEL_NAMES
+from .pieces import Move
+from .record import HUMAN, GameRecord
+from .variants import Color, Variant
+
+# --- the move list ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MoveRow:
+    """One line of the move list: number (from 1), colour, piece and squares (Pentobi's
+    notation)."""
+
+    number: int
+    color: Color
+    color_name: str
+    piece: str
+    squares: str
+
+
+def move_rows(variant: Variant, moves: Sequence[tuple[Color, Move]]) -> list[MoveRow]:
+    """The move list of ``moves`` (``(colour, move)`` in play order, as ``Board.move_stack``)."""
+    names = variant.color_names
+    return [
+        MoveRow(number, color, names[color].capitalize(), move.piece.name, str(move))
+        for number, (color, move) in enumerate(moves, 1)
+    ]
+
+
+def passed_colors(board: Board) -> frozenset[Color]:
+    """The colours that were passed: skipped with pieces left while the game went on. A colour
+    that placed all its pieces did not pass, nor did one blocked only by the game's last move.
+
+    >>> from game.sgf import read_sgf
+    >>> sorted(passed_colors(read_sgf(open("tests/data/classic_2_complete.blksgf").read())))
+    [0, 1, 3]
+    """
+    replay = board.copy()
+    while replay.ply():
+        replay.pop()
+    skipped: frozenset[Color] = frozenset()
+    for color, move in board.move_stack:
+        replay.push(move, color)
+        if replay.turn is not None:
+            skipped |= replay.passed
+    return frozenset(c for c in skipped if replay.pieces_left(c))
+
+
+# --- the game-over story ----------------------------------------------------------------------
+
+_COUNT_WORDS = {2: "two", 3: "three"}
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A player's line of the final ranking."""
+
+    place: int
+    name: str
+    score: int
+    colors: tuple[Color, ...]
+    winner: bool
+
+
+@dataclass(frozen=True)
+class Story:
+    """The end of a game in the players' terms."""
+
+    #: One sentence, e.g. ``'You win against Expert by 12 points.'``.
+    headline: str
+    #: Every scoring player, best first (ties share a place, in play order).
+    ranking: tuple[Standing, ...]
+    #: See :func:`passed_colors`.
+    passed: frozenset[Color]
+
+
+def _and(words: Sequence[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _points(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
+def game_story(record: GameRecord) -> Story:
+    """Who won, by how much, and the ranking, as the players say it.
+
+    With one human player against computers, the human is "You" and the computers are named by
+    their level ("You win against Expert by 12 points."); otherwise players are named by their
+    colours, a computer with its level ("Yellow and Green win by 8 points.").
+    """
+    board = record.board
+    outcome = board.result()
+    variant = board.variant
+    seats = record.player_seats()
+    humans = [p for p, player in enumerate(seats) if HUMAN in player]
+    you = humans[0] if len(humans) == 1 and len(seats) > 1 else None
+
+    def colors_name(p: int) -> str:
+        name = " and ".join(variant.color_names[c].capitalize() for c in variant.player_colors[p])
+        levels = [LEVEL_NAMES[s] for s in seats[p] if s != HUMAN]
+        return f"{name} ({', '.join(levels)})" if levels else name
+
+    def levels(p: int) -> str:
+        return " and ".join(LEVEL_NAMES[s] for s in seats[p])
+
+    def name(p: int) -> str:
+        if p == you:
+            return "You"
+        # Against one computer its level says who it is; among several, colours tell them apart.
+        return levels(p) if you is not None and len(seats) == 2 else colors_name(p)
+
+    basic = board.scoring == "basic"
+    scores = outcome.player_scores
+    winners = outcome.winners
+    best = scores[winners[0]]
+    others = [scores[p] for p in range(len(scores)) if p not in winners]
+    margin = abs(best - (min(others) if basic else max(others))) if others else 0
+    if you is not None:
+        rivals = [levels(p) for p in range(len(seats)) if p != you]
+        if len(set(rivals)) == 1 and len(rivals) > 1:
+            rivals_text = f"{_COUNT_WORDS.get(len(rivals), len(rivals))} {rivals[0]} computers"
+        else:
+            rivals_text = _and(rivals)
+        if winners == (you,):
+            headline = f"You win against {rivals_text} by {_points(margin)}."
+        elif you in winners:
+            shared = _and([name(p) for p in winners if p != you])
+            headline = f"You share the win with {shared}, {_points(best)} each."
+        elif len(seats) == 2:
+            headline = f"You lose to {rivals_text} by {_points(margin)}."
+        else:
+            place = _ordinal(outcome.ranking[you])
+            headline = f"{_winners_text(board, winners, name, margin)} You finish {place}."
+    else:
+        headline = _winners_text(board, winners, name, margin)
+    order = sorted(range(len(scores)), key=lambda p: (outcome.ranking[p], p))
+    ranking = tuple(
+        Standing(outcome.ranking[p], name(p), scores[p], variant.player_colors[p], p in winners)
+        for p in order
+    )
+    return Story(headline, ranking, passed_colors(board))
+
+
+def _winners_text(board: Board, winners: Sequence[int], name, margin: int) -> str:
+    """ "Blue wins by 3 points." / "Yellow and Green win by 8 points." / a shared win."""
+    if len(winners) > 1:
+        best = board.result().player_scores[winners[0]]
+        return f"{_and([name(p) for p in winners])} share the win, {_points(best)} each."
+    plural = len(board.variant.player_colors[winners[0]]) > 1
+    return f"{name(winners[0])} {'win' if plural else 'wins'} by {_points(margin)}."
+
+
+# --- the analysis, as data and as a graph -----------------------------------------------------
+
+ANALYSIS_FORMAT = "pyblokus-analysis"
+ANALYSIS_VERSION = 1
+#: Values are kept to this many decimals.
+VALUE_DECIMALS = 1
+#: A kept analysis is refused beyond this many characters (a Classic game's is about 10 KB).
+MAX_ANALYSIS_CHARS = 100_000
+
+
+@dataclass(frozen=True)
+class AnalysisResult:
+    """The computer's view of every position of a game (see :mod:`game.analysis`).
+
+    Position ``i`` is the one before move ``i + 1``; the last is after the last move.
+    """
+
+    #: The moves analysed, ``(colour, move)``: the analysis belongs to a game that starts so.
+    moves: tuple[tuple[Color, Move], ...]
+    #: Per position, every player's value (about: points ahead of the average rival).
+    values: tuple[tuple[float, ...], ...]
+    #: Per position but the last, the move the computer would play there.
+    best: tuple[Move, ...]
+    #: Per move, how much value its player lost against the computer's move (0 if the same).
+    losses: tuple[float, ...]
+
+    def fits(self, board: Board) -> bool:
+        """Whether this is an analysis of ``board``'s game (or of its start, if it went on)."""
+        return tuple(board.move_stack[: len(self.moves)]) == self.moves
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "format": ANALYSIS_FORMAT,
+                "version": ANALYSIS_VERSION,
+                "moves": [[c, str(m)] for c, m in self.moves],
+                "values": [list(v) for v in self.values],
+                "best": [str(m) for m in self.best],
+                "losses": list(self.losses),
+            }
+        )
+
+    @classmethod
+    def from_json(cls, text: str, board: Board) -> AnalysisResult:
+        """The analysis kept by :meth:`to_json`, for ``board``'s game. Raises ``ValueError``
+        with a message for anything else, or for the analysis of another game."""
+        if len(text) > MAX_ANALYSIS_CHARS:
+            raise ValueError("the kept analysis is too large")
+        try:
+            data = json.loads(text)
+            if data.get("format") != ANALYSIS_FORMAT or data.get("version") != ANALYSIS_VERSION:
+                raise ValueError("not a pyblokus analysis of this version")
+            moves = tuple((_color(c, board), Move.parse(m)) for c, m in data["moves"])
+            n = len(moves)
+            players = board.variant.num_players
+            values = tuple(tuple(_number(x) for x in v) for v in data["values"])
+            best = tuple(Move.parse(m) for m in data["best"])
+            losses = tuple(_number(x) for x in data["losses"])
+        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
+            raise ValueError(f"the kept analysis is unreadable ({error})") from None
+        if len(values) != n + 1 or any(len(v) != players for v in values):
+            raise ValueError("the kept analysis has the wrong number of values")
+        if len(best) != n or len(losses) != n:
+            raise ValueError("the kept analysis has the wrong number of moves")
+        result = cls(moves, values, best, losses)
+        if not result.fits(board):
+            raise ValueError("the kept analysis is of another game")
+        return result
+
+
+def _color(value, board: Board) -> Color:
+    if type(value) is not int or value not in board.variant.colors:
+        raise ValueError(f"{value!r} is not a colour")
+    return value
+
+
+def _number(value) -> float:
+    if type(value) not in (int, float) or not math.isfinite(value) or abs(value) > 1e4:
+        raise ValueError(f"{value!r} is not a value")
+    return float(value)
+
+
+def biggest_drops(result: AnalysisResult, count: int = 3, minimum: float = 3.0) -> list[int]:
+    """The numbers (from 1) of the ``count`` moves that lost the most value, at least
+    ``minimum``, in play order."""
+    worst = sorted(range(len(result.losses)), key=lambda i: (-result.losses[i], i))[:count]
+    return sorted(i + 1 for i in worst if result.losses[i] >= minimum)
+
+
+GRAPH_WIDTH = 300
+GRAPH_HEIGHT = 100
+GRAPH_PAD = 6
+
+
+def analysis_svg(
+    result: AnalysisResult,
+    variant: Variant,
+    *,
+    current: int | None = None,
+    drops: Sequence[int] = (),
+) -> str:
+    """The value of each player move by move as lines, the moves in ``drops`` marked on the
+    line of the player who made them, and position ``current`` (moves played) as a bar. Every
+    position has a transparent ``rect`` with ``data-move`` (moves played) to click on.
+    """
+    n = len(result.values) - 1
+    top = max(10.0, *(abs(x) for v in result.values for x in v))
+    inner_w, inner_h = GRAPH_WIDTH - 2 * GRAPH_PAD, GRAPH_HEIGHT - 2 * GRAPH_PAD
+    step = inner_w / max(n, 1)
+
+    def x(i: int) -> float:
+        return GRAPH_PAD + i * step
+
+    def y(value: float) -> float:
+        return GRAPH_PAD + inner_h / 2 - value / top * inner_h / 2
+
+    parts = [
+        f'<line class="axis" x1="{GRAPH_PAD}" x2="{GRAPH_WIDTH - GRAPH_PAD}" '
+        f'y1="{y(0):.1f}" y2="{y(0):.1f}"/>'
+    ]
+    if current is not None:
+        parts.append(
+            f'<line class="current" x1="{x(current):.1f}" x2="{x(current):.1f}" '
+            f'y1="{GRAPH_PAD}" y2="{GRAPH_HEIGHT - GRAPH_PAD}"/>'
+        )
+    for p, colors in enumerate(variant.player_colors):
+        points = " ".join(f"{x(i):.1f},{y(v[p]):.1f}" for i, v in enumerate(result.values))
+        color = variant.color_names[colors[0]]
+        parts.append(f'<polyline class="value" data-color="{color}" points="{points}"/>')
+    for number in drops:
+        color, move = result.moves[number - 1]
+        player = variant.player_of_color(color, _moves_before(result.moves, number - 1, color))
+        value = result.values[number][player]
+        title = (
+            f"Move {number}: {variant.color_names[color].capitalize()} {move.piece.name} "
+            f"lost {result.losses[number - 1]:g}; the computer would play "
+            f"{result.best[number - 1]}"
+        )
+        parts.append(
+            f'<circle class="drop" data-move="{number}" '
+            f'data-color="{variant.color_names[color]}" cx="{x(number):.1f}" '
+            f'cy="{y(value):.1f}" r="2.5"><title>{escape(title)}</title></circle>'
+        )
+    for i in range(n + 1):
+        parts.append(
+            f'<rect class="hit" data-move="{i}" x="{x(i) - step / 2:.1f}" y="0" '
+            f'width="{step:.1f}" height="{GRAPH_HEIGHT}"/>'
+        )
+    return (
+        f'<svg class="analysis-graph" viewBox="0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}" role="img" '
+        f'aria-label="Value of each player move by move">{"".join(parts)}</svg>'
+    )
+
+
+def _moves_before(moves: Sequence[tuple[Color, Move]], end: int, color: Color) -> int:
+    return sum(1 for c, _ in moves[:end] if c == color)
