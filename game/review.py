@@ -55,15 +55,17 @@ def passed_colors(board: Board) -> frozenset[Color]:
     >>> sorted(passed_colors(read_sgf(open("tests/data/classic_2_complete.blksgf").read())))
     [0, 1, 3]
     """
-    replay = board.copy()
-    while replay.ply():
-        replay.pop()
-    skipped: frozenset[Color] = frozenset()
-    for color, move in board.move_stack:
-        replay.push(move, color)
-        if replay.turn is not None:
-            skipped |= replay.passed
-    return frozenset(c for c in skipped if replay.pieces_left(c))
+    # A colour is marked finished when the turn goes past it, so ``passed`` holds the colours
+    # skipped so far, except at the end: the last turn goes past every colour.
+    if not board.is_game_over():
+        skipped = board.passed
+    elif board.ply():
+        before = board.copy()
+        before.pop()
+        skipped = before.passed
+    else:
+        skipped = frozenset()
+    return frozenset(c for c in skipped if board.pieces_left(c))
 
 
 # --- the game-over story ----------------------------------------------------------------------
