@@ -203,9 +203,10 @@ class AnalysisResult:
     #: Per move, how much value its player lost against the computer's move (0 if the same).
     losses: tuple[float, ...]
 
-    def fits(self, board: Board) -> bool:
-        """Whether this is an analysis of ``board``'s game (or of its start, if it went on)."""
-        return tuple(board.move_stack[: len(self.moves)]) == self.moves
+    def fits(self, moves: Sequence[tuple[Color, Move]]) -> bool:
+        """Whether this is the analysis of a game of ``moves`` (or of its start, if it went
+        on)."""
+        return tuple(moves[: len(self.moves)]) == self.moves
 
     def to_json(self) -> str:
         return json.dumps(
@@ -220,18 +221,20 @@ class AnalysisResult:
         )
 
     @classmethod
-    def from_json(cls, text: str, board: Board) -> AnalysisResult:
-        """The analysis kept by :meth:`to_json`, for ``board``'s game. Raises ``ValueError``
-        with a message for anything else, or for the analysis of another game."""
+    def from_json(
+        cls, text: str, variant: Variant, moves: Sequence[tuple[Color, Move]]
+    ) -> AnalysisResult:
+        """The analysis kept by :meth:`to_json`, for a game of ``variant`` with ``moves``.
+        Raises ``ValueError`` with a message for anything else, or for another game's analysis."""
         if len(text) > MAX_ANALYSIS_CHARS:
             raise ValueError("the kept analysis is too large")
         try:
             data = json.loads(text)
             if data.get("format") != ANALYSIS_FORMAT or data.get("version") != ANALYSIS_VERSION:
                 raise ValueError("not a pyblokus analysis of this version")
-            moves = tuple((_color(c, board), Move.parse(m)) for c, m in data["moves"])
-            n = len(moves)
-            players = board.variant.num_players
+            analysed = tuple((_color(c, variant), Move.parse(m)) for c, m in data["moves"])
+            n = len(analysed)
+            players = variant.num_players
             values = tuple(tuple(_number(x) for x in v) for v in data["values"])
             best = tuple(Move.parse(m) for m in data["best"])
             losses = tuple(_number(x) for x in data["losses"])
@@ -241,14 +244,14 @@ class AnalysisResult:
             raise ValueError("the kept analysis has the wrong number of values")
         if len(best) != n or len(losses) != n:
             raise ValueError("the kept analysis has the wrong number of moves")
-        result = cls(moves, values, best, losses)
-        if not result.fits(board):
+        result = cls(analysed, values, best, losses)
+        if not result.fits(moves):
             raise ValueError("the kept analysis is of another game")
         return result
 
 
-def _color(value, board: Board) -> Color:
-    if type(value) is not int or value not in board.variant.colors:
+def _color(value, variant: Variant) -> Color:
+    if type(value) is not int or value not in variant.colors:
         raise ValueError(f"{value!r} is not a colour")
     return value
 

@@ -31,7 +31,7 @@ def test_moves_the_computer_would_play_lose_nothing(variant, plies):
     assert result.losses == (0.0,) * plies
     assert len(result.values) == plies + 1
     assert all(len(v) == board.variant.num_players for v in result.values)
-    assert result.fits(board)
+    assert result.fits(board.move_stack)
 
 
 def test_a_wasted_move_is_the_biggest_drop():

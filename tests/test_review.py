@@ -152,17 +152,20 @@ class TestKeptAnalysis:
         losses = [0.0] * self.board.ply()
         losses[4] = 9.5
         result = analysis_of(self.board, losses)
-        assert AnalysisResult.from_json(result.to_json(), self.board) == result
+        assert (
+            AnalysisResult.from_json(result.to_json(), self.board.variant, self.board.move_stack)
+            == result
+        )
         other = random_game("duo", 3)
         with pytest.raises(ValueError, match="another game"):
-            AnalysisResult.from_json(result.to_json(), other)
+            AnalysisResult.from_json(result.to_json(), other.variant, other.move_stack)
 
     def test_an_analysis_still_fits_a_game_that_went_on(self):
         start = Board("duo")
         start.push(Move.parse("e10"))
         result = analysis_of(start, [0.0])
         start.push(Move.parse("j5"))
-        assert result.fits(start)
+        assert result.fits(start.move_stack)
 
     @pytest.mark.parametrize(
         "text",
@@ -180,7 +183,7 @@ class TestKeptAnalysis:
         board = Board("duo")
         board.push(Move.parse("e10"))
         with pytest.raises(ValueError, match="analysis"):
-            AnalysisResult.from_json(text, board)
+            AnalysisResult.from_json(text, board.variant, board.move_stack)
 
     def test_biggest_drops_and_the_graph(self):
         n = self.board.ply()
