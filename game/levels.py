@@ -11,3 +11,69 @@ LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
 LEVELS = tuple(LEVEL_NAMES)
 #: The level that answers a human's request for a hint.
 HINT_LEVEL = max(LEVELS)
+
+#: How each level scores against Pentobi's levels (``pentobi-gtp --nobook -l N``), measured with
+#: ``bench/strength.py`` (wins 1, draws 1/2; seats rotating): per family of variants -- Duo, and
+#: the Classic board measured in ``classic_2`` (one player against one) -- per our level,
+#: Pentobi's level -> our score. Re-measure when a level's play changes.
+MEASURED_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
+    # 20 games per figure, --seed 11.
+    "duo": {
+        1: {1: 0.0, 2: 0.0, 3: 0.0},
+        2: {1: 0.05, 2: 0.0, 3: 0.0},
+        3: {1: 0.25, 2: 0.075, 3: 0.0},
+        4: {1: 0.325, 2: 0.3, 3: 0.225},
+    },
+    "classic": {
+        1: {1: 0.0, 2: 0.0, 3: 0.0},
+        2: {1: 0.0, 2: 0.0, 3: 0.0},
+        3: {1: 0.0, 2: 0.0, 3: 0.05},
+    },
+}
+
+
+def family(variant: str) -> str:
+    """The family of a variant id whose levels play alike: ``duo`` or ``classic``."""
+    return "duo" if variant == "duo" else "classic"
+
+
+def describe(scores: dict[int, float]) -> str:
+    """Words for a level that scored ``scores`` (Pentobi's level -> our score in [0, 1]).
+
+    >>> describe({1: 0.9, 3: 0.55, 5: 0.1})
+    'about Pentobi level 3'
+    >>> describe({1: 0.8, 3: 0.2})
+    'between Pentobi levels 1 and 3'
+    >>> describe({1: 0.25, 3: 0.0})
+    'weaker than Pentobi level 1 (wins 25% against it)'
+    >>> describe({1: 0.0})
+    'much weaker than Pentobi level 1'
+    >>> describe({3: 0.9, 5: 0.7})
+    'stronger than Pentobi level 5 (wins 70% against it)'
+    >>> describe({1: 0.3, 2: 0.7})
+    'stronger than Pentobi level 2 (wins 70% against it)'
+    """
+    close = [k for k, score in scores.items() if abs(score - 0.5) <= 0.15]
+    if close:
+        return f"about Pentobi level {min(close, key=lambda k: (abs(scores[k] - 0.5), -k))}"
+    beaten = [k for k, score in scores.items() if score > 0.5]
+    if beaten:
+        k = max(beaten)
+        above = [j for j, score in scores.items() if j > k and score < 0.5]
+        if above:
+            return f"between Pentobi levels {k} and {min(above)}"
+        return f"stronger than Pentobi level {k} (wins {round(100 * scores[k])}% against it)"
+    k = min(scores)
+    if scores[k] < 0.05:
+        return f"much weaker than Pentobi level {k}"
+    return f"weaker than Pentobi level {k} (wins {round(100 * scores[k])}% against it)"
+
+
+def strength_text(level: int, variant: str) -> str:
+    """How strong ``level`` plays in ``variant`` (an id), in words; '' if not measured.
+
+    >>> strength_text(1, "classic_2")
+    'much weaker than Pentobi level 1'
+    """
+    scores = MEASURED_STRENGTH[family(variant)].get(level)
+    return describe(scores) if scores else ""

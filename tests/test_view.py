@@ -1,9 +1,12 @@
 """The page's SVG and HTML, rendered in CPython and read back with the standard HTML parser."""
 
+import re
+from html import escape
 from html.parser import HTMLParser
 
-from game import PIECE_BY_NAME, Board, Move
+from game import PIECE_BY_NAME, Board, Move, levels
 from game.ai import choose_move
+from game.levels import LEVEL_NAMES, LEVELS
 from game.web import view
 from game.web.ghost import Ghost, ghost_cells
 from game.web.session import HUMAN, GameOptions, Seat, Session
@@ -170,6 +173,44 @@ def test_seat_choices_list_human_and_every_level():
     assert values.count("human") == 2 and values.count("computer:4") == 2
     chosen = [a["value"] for a in html.with_attr("selected")]
     assert chosen == ["computer:4"]
+
+
+def option_texts(html: str) -> dict[str, str]:
+    return dict(re.findall(r'<option value="([^"]+)"[^>]*>([^<]*)</option>', html))
+
+
+def test_seat_choices_say_how_strong_each_level_is_in_the_variant(monkeypatch):
+    top, low = max(LEVELS), min(LEVELS)
+    monkeypatch.setattr(
+        levels, "MEASURED_STRENGTH", {"duo": {top: {1: 0.9, 3: 0.45}}, "classic": {top: {1: 0.0}}}
+    )
+    duo = option_texts(view.seats_form_html("duo", ()))
+    assert duo[f"computer:{top}"] == f"Computer: {LEVEL_NAMES[top]} (about Pentobi level 3)"
+    assert duo[f"computer:{low}"] == f"Computer: {LEVEL_NAMES[low]}"  # not measured: no claim
+    for mode in ("classic", "classic_2", "teams"):
+        texts = option_texts(view.seats_form_html(mode, ()))
+        assert texts[f"computer:{top}"].endswith("(much weaker than Pentobi level 1)")
+
+
+def test_every_measured_level_is_a_level_and_its_words_are_shown():
+    for variant, mode in (("duo", "duo"), ("classic", "classic")):
+        texts = option_texts(view.seats_form_html(mode, ()))
+        for level in levels.MEASURED_STRENGTH[variant]:
+            assert level in LEVELS
+            assert levels.strength_text(level, variant).startswith(
+                ("about", "between", "weaker", "much weaker", "stronger")
+            )
+            assert levels.strength_text(level, variant) in texts[f"computer:{level}"]
+
+
+def test_scoreboard_names_the_computer_playing_each_colour():
+    top = max(LEVELS)
+    session = Session.new(GameOptions("classic_2", seats=(HUMAN, Seat("computer", top))))
+    html = view.scoreboard_html(session)
+    rows = re.findall(r'<tr class="[^"]*" data-color="(\w+)">(.*?)</tr>', html)
+    labels = {color: re.findall(r'<span class="who">([^<]*)</span>', row) for color, row in rows}
+    expected = [escape(view.computer_label(top, "classic_2"))]
+    assert labels == {"blue": [], "yellow": expected, "red": [], "green": expected}
 
 
 def test_initial_board_is_the_empty_classic_board():

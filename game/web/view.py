@@ -15,11 +15,11 @@ from functools import cache
 from html import escape
 
 from game import PIECES, Board, IllegalReason, Piece, Square, square, square_name
-from game.levels import LEVEL_NAMES
+from game.levels import LEVEL_NAMES, strength_text
 from game.pieces import FILE_NAMES
 
 from .ghost import Cell, default_orientation
-from .session import MODES, Session
+from .session import MODES, Session, seat_of_move
 
 CELL = 10
 MARGIN = 8
@@ -273,8 +273,16 @@ def bonus_of(board: Board, color: int) -> int:
     return board.score(color, "points") - len(board.squares_of(color))
 
 
+def computer_label(level: int, variant: str) -> str:
+    """A computer seat's level and its strength measured in ``variant``'s family, e.g.
+    ``'Computer: Expert (about Pentobi level 3)'``."""
+    strength = strength_text(level, variant)
+    return f"Computer: {LEVEL_NAMES[level]}" + (f" ({strength})" if strength else "")
+
+
 def scoreboard_html(session: Session) -> str:
-    """Scores per colour (with pieces left and passes) and, when they differ, per player."""
+    """Scores per colour (with pieces left, passes and the computer playing it) and, when they
+    differ, per player."""
     board = session.board
     outcome = board.result()
     shared = board.variant.shared_color
@@ -288,6 +296,11 @@ def scoreboard_html(session: Session) -> str:
             note = '<span class="badge">passed</span>'
         if c == shared:
             note += '<span class="badge">shared</span>'
+        else:
+            seat = session.options.seats[seat_of_move(session.mode, board, c, 0)]
+            if seat.is_computer:
+                label = computer_label(seat.level, board.variant.name)
+                note += f'<span class="who">{escape(label)}</span>'
         bonus = bonus_of(board, c)
         bonus_cell = f"+{bonus}" if bonus else ""
         rows.append(
@@ -336,11 +349,11 @@ def seats_form_html(mode_name: str, seats: Iterable) -> str:
     for i, label in enumerate(mode.seat_names()):
         current = seats[i] if i < len(seats) else None
         options = ['<option value="human">Human</option>']
-        for level, level_name in LEVEL_NAMES.items():
+        for level in LEVEL_NAMES:
             chosen = current is not None and current.is_computer and current.level == level
             options.append(
                 f'<option value="computer:{level}"{" selected" if chosen else ""}>'
-                f"Computer: {level_name}</option>"
+                f"{escape(computer_label(level, mode.variant))}</option>"
             )
         rows.append(
             f'<label class="seat"><span>{escape(label)}</span>'
