@@ -6,6 +6,11 @@ Match runners and GUIs written for Pentobi's ``pentobi-gtp`` can drive our engin
 (``e8,d9,e9,f9,e10``). A response is ``= result`` or ``? message``, followed by a blank line,
 with the command's numeric id after ``=``/``?`` when it had one; ``#`` starts a comment.
 
+Input is untrusted (:mod:`game.boundary`): every line gets an answer, ``?`` and a message for
+anything wrong (a line longer than :data:`MAX_LINE_CHARS`, a bad argument, an unreadable or
+oversized record, even an error of our own), and the engine runs until ``quit`` or the end of
+input; it exits quietly if its output is closed.
+
 >>> engine = GtpEngine("duo")
 >>> engine.execute("1 play b e8,d9,e9,f9,e10")
 '=1 \\n\\n'
@@ -19,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import sys
 import time
@@ -28,11 +34,15 @@ from typing import TextIO
 from . import __version__
 from .ai import LEVELS, choose_move
 from .board import SCORING_MODES, Board, IllegalMoveError
+from .boundary import InputError, parse_int, quoted, read_file
 from .pieces import Move
-from .sgf import SgfError, read_sgf, write_sgf
+from .sgf import MAX_NODES, MAX_RECORD_CHARS, read_sgf, write_sgf
 from .variants import VARIANTS, Color, find_variant
 
 DEFAULT_LEVEL = max(LEVELS)
+#: The longest command line read (a real one is under a hundred characters, a path at most a
+#: few thousand).
+MAX_LINE_CHARS = 10_000
 
 
 class GtpError(Exception):
@@ -95,7 +105,7 @@ class GtpEngine:
         if not words:
             return None
         command_id = ""
-        if words[0].isdigit() and len(words) > 1:
+        if words[0].isascii() and words[0].isdigit() and len(words) > 1:
             command_id = words.pop(0)
         name, args = words[0], words[1:]
         try:
@@ -105,6 +115,8 @@ class GtpEngine:
             status, result = "=", handler(args)
         except GtpError as error:
             status, result = "?", str(error)
+        except Exception as error:  # our own bug: say so, and keep serving
+            status, result = "?", f"internal error: {type(error).__name__}: {error}"
         # A blank line ends a response, so none may occur inside one.
         first, *rest = result.split("\n")
         body = "\n".join([first, *(row or " " for row in rest)])
@@ -112,13 +124,19 @@ class GtpEngine:
 
     def run(self, commands: TextIO, responses: TextIO) -> None:
         """Answer every command line of ``commands`` until ``quit`` or the end of input."""
-        for line in commands:
-            response = self.execute(line)
+        while not self.quit:
+            line = commands.readline(MAX_LINE_CHARS + 1)
+            if not line:
+                break
+            if len(line) > MAX_LINE_CHARS:
+                while line and not line.endswith("\n"):  # skip the rest, a bounded read at a time
+                    line = commands.readline(MAX_LINE_CHARS)
+                response = f"? command line longer than {MAX_LINE_CHARS:,} characters\n\n"
+            else:
+                response = self.execute(line)
             if response is not None:
                 responses.write(response)
                 responses.flush()
-            if self.quit:
-                break
 
     # --- arguments -------------------------------------------------------------------------
 
@@ -136,7 +154,7 @@ class GtpEngine:
         for color, aliases in enumerate(names):
             if text in aliases:
                 return color
-        raise GtpError(f"invalid color argument '{args[0]}'")
+        raise GtpError(f"invalid color argument {quoted(args[0])}")
 
     @staticmethod
     def no_args(args: list[str]) -> None:
@@ -177,7 +195,7 @@ class GtpEngine:
             variant = find_variant(name)
         except ValueError:
             known = ", ".join(variant.sgf_game for variant in VARIANTS.values())
-            raise GtpError(f"unknown game '{name}' (known: {known})") from None
+            raise GtpError(f"unknown game {quoted(name)} (known: {known})") from None
         try:
             self.board = Board(variant, **self.options)
         except ValueError as error:
@@ -194,7 +212,7 @@ class GtpEngine:
         try:
             move = Move.parse(" ".join(args[1:]))
         except ValueError:
-            raise GtpError(f"invalid move '{' '.join(args[1:])}'") from None
+            raise GtpError(f"invalid move {quoted(' '.join(args[1:]))}") from None
         try:
             self.board.push(move, color)
         except IllegalMoveError as error:
@@ -243,11 +261,12 @@ class GtpEngine:
         return ""
 
     def cmd_set_random_seed(self, args: list[str]) -> str:
+        if len(args) != 1:
+            raise GtpError("command needs one integer argument")
         try:
-            (seed,) = map(int, args)
-        except ValueError:
-            raise GtpError("command needs one integer argument") from None
-        self.random.seed(seed)
+            self.random.seed(parse_int(args[0], "the seed", -(2**63), 2**64 - 1))
+        except InputError as error:
+            raise GtpError(str(error)) from None
         return ""
 
     def cmd_cputime(self, args: list[str]) -> str:
@@ -259,17 +278,17 @@ class GtpEngine:
         if not 1 <= len(args) <= 2:
             raise GtpError("command needs a file name and an optional move number")
         move_number = None
-        if len(args) == 2:
-            if not args[1].isdigit() or int(args[1]) < 1:
-                raise GtpError(f"invalid move number '{args[1]}'")
-            move_number = int(args[1])
+        path = args[0]
         try:
-            with open(args[0], encoding="utf-8") as file:
-                board = read_sgf(file.read())
-        except (OSError, UnicodeDecodeError) as error:
-            raise GtpError(f"cannot read {args[0]}: {error}") from None
-        except SgfError as error:
-            raise GtpError(f"invalid record {args[0]}: {error}") from None
+            if len(args) == 2:
+                move_number = parse_int(args[1], "the move number", 1, MAX_NODES)
+            text = read_file(path, "record", MAX_RECORD_CHARS)
+        except InputError as error:
+            raise GtpError(str(error)) from None
+        try:
+            board = read_sgf(text)
+        except InputError as error:
+            raise GtpError(f"invalid record {path}: {error}") from None
         if move_number is not None:
             while board.ply() >= move_number:
                 board.pop()
@@ -317,7 +336,12 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     # Controllers may send any bytes; a bad one must not kill the engine.
     commands = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
-    engine.run(commands, sys.stdout)
+    try:
+        engine.run(commands, sys.stdout)
+    except BrokenPipeError:
+        # The controller closed our output: nothing left to say. Python flushes stdout once
+        # more at exit, so point it where that cannot fail.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

@@ -15,11 +15,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from .boundary import quoted
+
 Square = int
 """A square: ``y * 20 + x`` with ``x`` the column (``a`` = 0) and ``y`` the row counted upward
 (row ``1`` = 0). The numbering is the same on every board size, like the square names."""
 
 MAX_SIZE = 20
+MAX_PIECE_SIZE = 5
 FILE_NAMES = "abcdefghijklmnopqrst"
 
 
@@ -39,10 +42,19 @@ def parse_square(name: str) -> Square:
 
     Raises :class:`ValueError` for text that is not a square name.
     """
+    # ASCII only: isdigit(), int() and lower() also take other scripts' digits and letters
+    # ('e１０', the Kelvin sign).
     text = name.strip().lower()
     column, row = text[:1], text[1:]
-    if not column or column not in FILE_NAMES or not row.isdigit() or not 1 <= int(row) <= 20:
-        raise ValueError(f"not a square: {name!r}")
+    if (
+        not name.isascii()
+        or not column
+        or column not in FILE_NAMES
+        or not row.isdigit()
+        or len(row) > 2
+        or not 1 <= int(row) <= 20
+    ):
+        raise ValueError(f"not a square: {quoted(name)}")
     return square(FILE_NAMES.index(column), int(row) - 1)
 
 
@@ -167,13 +179,17 @@ class Move:
     @classmethod
     def parse(cls, text: str) -> Move:
         """The move written as comma-separated square names, in any order and case."""
-        names = [part for part in text.split(",")]
+        names = text.split(",", MAX_PIECE_SIZE)
+        if len(names) > MAX_PIECE_SIZE:
+            raise ValueError(
+                f"not a move: {quoted(text)} (a piece covers {MAX_PIECE_SIZE} squares at most)"
+            )
         if not text.strip() or any(not name.strip() for name in names):
-            raise ValueError(f"not a move: {text!r}")
+            raise ValueError(f"not a move: {quoted(text)}")
         try:
             return cls(parse_square(name) for name in names)
         except ValueError as error:
-            raise ValueError(f"not a move: {text!r} ({error})") from None
+            raise ValueError(f"not a move: {quoted(text)} ({error})") from None
 
     @property
     def piece(self) -> Piece | None:

@@ -7,6 +7,14 @@ squares (``1[a20,b20,a19]``); no pass nodes (a colour that cannot move is skippe
 positions use ``AB``/``AW``/``A1``..``A4``/``AE`` and ``PL``. Only the main line (the first child
 of every node) of a record with variations is read.
 
+Records come from outside, so reading is bounded (:mod:`game.boundary`): at most
+:data:`MAX_RECORD_CHARS` characters, :data:`MAX_NODES` nodes, :data:`MAX_VALUES` property values,
+:data:`MAX_ESCAPES` escapes, variations :data:`MAX_DEPTH` deep and :data:`MAX_SETUPS` setup nodes,
+parsed without recursion in time linear in the size. Two
+cases Pentobi's reader lets pass are refused with a message: a move property of another variant
+(``B``/``W`` in a Classic record, ``3``/``4`` or ``YELLOW``/``RED`` in Duo; Pentobi ignores them,
+which would show another game than the record's), and square names with other than ASCII digits.
+
 Our options that Pentobi lacks (colourless start corners, the scoring mode) go in the private
 root property ``PYBLOKUS`` (e.g. ``PYBLOKUS[corners=colorless][scoring=advanced]``), which
 Pentobi keeps but ignores. Without it a record means Pentobi's rules.
@@ -28,13 +36,13 @@ game.sgf.SgfError: move 2 (line 1, column 25): orange e10: covers a square that 
 
 from __future__ import annotations
 
-import bisect
 import datetime
 import re
 from dataclasses import dataclass, field
 
 from . import __version__
 from .board import Board, IllegalMoveError
+from .boundary import MAX_TEXT_CHARS, InputError, bounded_text, quoted
 from .pieces import Move
 from .variants import VARIANTS, Color, Variant
 
@@ -45,11 +53,26 @@ SETUP_PROPERTIES = ("A1", "A2", "A3", "A4", "AB", "AW", "AE", "PL")
 # Pentobi 0.1 wrote colour names, and Pentobi 12 wrote 1/2 in two-colour games; it still reads
 # both, and so do we.
 LEGACY_MOVE_PROPERTIES = ("BLUE", "YELLOW", "RED", "GREEN")
+#: The move properties of every variant.
+MOVE_PROPERTIES = ("B", "W", "1", "2", "3", "4", *LEGACY_MOVE_PROPERTIES)
 _PROPERTY_IDENT = re.compile(r"[A-Z0-9]+")
 
+# Limits of a record, far above real ones (a few KB; a game is at most 85 nodes).
+MAX_RECORD_CHARS = MAX_TEXT_CHARS
+MAX_NODES = 10_000
+MAX_IDENT_CHARS = 32
+MAX_VALUES = 50_000
+MAX_ESCAPES = 10_000
+#: Setup nodes of the main line (each one rebuilds the position).
+MAX_SETUPS = 100
+#: How deep variations may nest.
+MAX_DEPTH = 1_000
 
-class SgfError(ValueError):
-    """A record that cannot be read: malformed SGF, an unknown game or an illegal move.
+
+class SgfError(InputError):
+    """A record that cannot be read: malformed SGF, an unknown game, an illegal move, or a
+    record beyond the limits (:data:`MAX_RECORD_CHARS`, :data:`MAX_NODES`, :data:`MAX_VALUES`,
+    :data:`MAX_ESCAPES`, :data:`MAX_DEPTH`, :data:`MAX_SETUPS`).
 
     ``line`` and ``column`` (from 1) point at the offending text; ``move_number`` (from 1) is
     set when a move of the record is at fault.
@@ -72,7 +95,7 @@ class SgfError(ValueError):
         super().__init__(f"{where}: {message}" if where else message)
 
 
-@dataclass
+@dataclass(slots=True)
 class SgfNode:
     """One node of a parsed record: its properties and where each one starts in the text."""
 
@@ -83,37 +106,47 @@ class SgfNode:
 
 # --- syntax -------------------------------------------------------------------------------
 
+_SPACE = re.compile(r"\s*")
+_PROPERTY = re.compile(r"([A-Z0-9]+)\s*")
+# Possessive, so that an unclosed value fails without backtracking.
+_VALUE = re.compile(r"\[([^\]\\]*+(?:\\.[^\]\\]*+)*+)\]\s*", re.DOTALL)
+_ESCAPE = re.compile(r"\\(?:\n|(.))", re.DOTALL)
+
 
 class _Text:
-    """The record's text with a cursor and line/column lookup."""
+    """The record's text, and the line and column of offsets into it."""
 
     def __init__(self, text: str):
+        try:
+            text = bounded_text(text, "record", MAX_RECORD_CHARS)
+        except InputError as error:
+            raise SgfError(str(error)) from None
         # Like Pentobi, treat CR LF and a lone CR as LF.
         self.text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-        self.pos = 0
-        self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        # The parse asks in increasing order: count lines from the last offset asked.
+        self._asked = 0
+        self._line = 1
+        self._line_start = 0
 
     def where(self, pos: int) -> tuple[int, int]:
-        line = bisect.bisect_right(self._line_starts, pos)
-        return line, pos - self._line_starts[line - 1] + 1
+        text = self.text
+        if pos < self._asked:  # an error pointing back: count from the start
+            return text.count("\n", 0, pos) + 1, pos - text.rfind("\n", 0, pos)
+        self._line += text.count("\n", self._asked, pos)
+        self._line_start = text.rfind("\n", self._asked, pos) + 1 or self._line_start
+        self._asked = pos
+        return self._line, pos - self._line_start + 1
 
-    def error(self, message: str, pos: int | None = None) -> SgfError:
-        return SgfError(message, *self.where(self.pos if pos is None else pos))
-
-    def skip_space(self) -> str:
-        """Skip whitespace; return the next character ('' at the end)."""
-        text, pos = self.text, self.pos
-        while pos < len(text) and text[pos].isspace():
-            pos += 1
-        self.pos = pos
-        return text[pos] if pos < len(text) else ""
+    def error(self, message: str, pos: int) -> SgfError:
+        return SgfError(message, *self.where(pos))
 
 
 def parse_sgf(text: str) -> SgfNode:
     """The root node of the game tree in ``text``: the syntax layer, checking no game rule.
 
-    Raises :class:`SgfError` with the line and column of the first syntax error, and for a
-    record that is empty or holds more than one game.
+    Raises :class:`SgfError` with the line and column of the first syntax error, for a
+    record that is empty or holds more than one game, and for one beyond the limits.
+    Iterative and linear in the size of ``text``.
 
     >>> root = parse_sgf("(;GM[Blokus]C[a \\\\] b];1[a20](;2[t20])(;2[s20,t20]))")
     >>> root.properties
@@ -125,44 +158,39 @@ def parse_sgf(text: str) -> SgfNode:
       ...
     game.sgf.SgfError: line 1, column 15: property value not closed with ']'
     """
-    src = _Text(text)
-    if src.skip_space() != "(":
-        if not src.skip_space():
-            raise src.error("the record is empty")
-        raise src.error("expected '(' to start the game")
-    root = _parse_tree(src)
-    following = src.skip_space()
-    if following == "(":
-        raise src.error("the record holds more than one game")
-    if following:
-        raise src.error(f"unexpected {following!r} after the end of the game")
-    return root
+    return _parse(_Text(text))
 
 
-def _parse_tree(src: _Text) -> SgfNode:
-    """Parse one game tree starting at its '('; iterative, so deep nesting cannot overflow."""
+def _parse(src: _Text) -> SgfNode:
+    text = src.text
+    pos = _SPACE.match(text).end()
+    if pos == len(text):
+        raise src.error("the record is empty", pos)
+    if text[pos] != "(":
+        raise src.error("expected '(' to start the game", pos)
     # Per open tree: the node its first node hangs from, its last node, where its '(' is.
     stack: list[tuple[SgfNode | None, SgfNode | None, int]] = []
     parent: SgfNode | None = None
     last: SgfNode | None = None
     root: SgfNode | None = None
     closed_variation = False  # a sub-tree ended inside the current tree
+    budget = _Budget(src)
     while True:
-        c = src.skip_space()
+        c = text[pos : pos + 1]
         if c == "(":
             if stack and last is None:
-                raise src.error("a variation must follow a node")
-            stack.append((parent, last, src.pos))
+                raise src.error("a variation must follow a node", pos)
+            if len(stack) == MAX_DEPTH:
+                raise src.error(f"variations nest more than {MAX_DEPTH:,} deep", pos)
+            stack.append((parent, last, pos))
             parent, last, closed_variation = last, None, False
-            src.pos += 1
+            pos += 1
         elif c == ";":
             if closed_variation:
-                raise src.error("a node cannot follow a variation")
-            if not stack:
-                raise src.error("expected '(' to start the game")
+                raise src.error("a node cannot follow a variation", pos)
+            budget.spend_node(pos)
             node = SgfNode()
-            src.pos += 1
-            _parse_properties(src, node)
+            pos = _parse_properties(src, _SPACE.match(text, pos + 1).end(), node, budget)
             if last is not None:
                 last.children.append(node)
             elif parent is not None:
@@ -170,65 +198,80 @@ def _parse_tree(src: _Text) -> SgfNode:
             else:
                 root = node
             last = node
+            continue  # _parse_properties skipped the space
         elif c == ")":
-            if not stack:
-                raise src.error("unexpected ')'")
             if last is None:
-                raise src.error("a game tree needs at least one node")
+                raise src.error("a game tree needs at least one node", pos)
             parent, last, _ = stack.pop()
-            src.pos += 1
+            pos = _SPACE.match(text, pos + 1).end()
             if not stack:
-                assert root is not None
-                return root
+                break
             closed_variation = True
+            continue
         elif not c:
-            _, _, opened = stack[-1]
-            raise src.error("the game is not closed with ')'", opened)
+            raise src.error("the game is not closed with ')'", stack[-1][2])
         else:
-            raise src.error(f"unexpected {c!r} (expected ';', '(' or ')')")
+            raise src.error(f"unexpected {c!r} (expected ';', '(' or ')')", pos)
+        pos = _SPACE.match(text, pos).end()
+    if pos < len(text):
+        following = text[pos]
+        if following == "(":
+            raise src.error("the record holds more than one game", pos)
+        raise src.error(f"unexpected {following!r} after the end of the game", pos)
+    assert root is not None
+    return root
 
 
-def _parse_properties(src: _Text, node: SgfNode) -> None:
+class _Budget:
+    """What a record may hold, counted as it is read."""
+
+    def __init__(self, src: _Text):
+        self.src = src
+        self.nodes = self.values = self.escapes = 0
+
+    def spend_node(self, pos: int) -> None:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise self.src.error(f"the record has more than {MAX_NODES:,} nodes", pos)
+
+    def spend_value(self, pos: int, raw: str) -> None:
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise self.src.error(f"the record has more than {MAX_VALUES:,} property values", pos)
+        if "\\" in raw:
+            self.escapes += raw.count("\\")
+            if self.escapes > MAX_ESCAPES:
+                raise self.src.error(f"the record has more than {MAX_ESCAPES:,} escapes", pos)
+
+
+def _parse_properties(src: _Text, pos: int, node: SgfNode, budget: _Budget) -> int:
+    """Read the properties of ``node`` from ``pos``; return where the text after them starts."""
     text = src.text
     while True:
-        c = src.skip_space()
-        if c in ("", ";", "(", ")"):
-            return
-        start = src.pos
-        match = _PROPERTY_IDENT.match(text, start)
+        match = _PROPERTY.match(text, pos)
         if not match:
-            raise src.error(f"unexpected {c!r} (expected a property name in capitals)")
-        ident = match.group()
+            c = text[pos : pos + 1]
+            if c in ("", ";", "(", ")"):
+                return pos
+            raise src.error(f"unexpected {c!r} (expected a property name in capitals)", pos)
+        ident = match.group(1)
+        if len(ident) > MAX_IDENT_CHARS:
+            raise src.error(f"property name {quoted(ident)} is too long", pos)
         if ident in node.properties:
-            raise src.error(f"property {ident} appears twice in one node")
-        src.pos = match.end()
-        if src.skip_space() != "[":
-            raise src.error(f"property {ident} has no value")
-        values = []
-        while src.skip_space() == "[":
-            values.append(_parse_value(src))
-        node.properties[ident] = values
-        node.positions[ident] = src.where(start)
-
-
-def _parse_value(src: _Text) -> str:
-    """Read a ``[...]`` value: ``\\`` escapes the next character, ``\\`` + newline is removed."""
-    text, opened = src.text, src.pos
-    pos = opened + 1
-    chars = []
-    while pos < len(text):
-        c = text[pos]
-        if c == "]":
-            src.pos = pos + 1
-            return "".join(chars)
-        if c == "\\":
-            pos += 1
-            if pos < len(text) and text[pos] != "\n":
-                chars.append(text[pos])
-        else:
-            chars.append(c)
-        pos += 1
-    raise src.error("property value not closed with ']'", opened)
+            raise src.error(f"property {ident} appears twice in one node", pos)
+        node.positions[ident] = src.where(pos)
+        values = node.properties[ident] = []
+        pos = match.end()
+        if text[pos : pos + 1] != "[":
+            raise src.error(f"property {ident} has no value", pos)
+        while text[pos : pos + 1] == "[":
+            value = _VALUE.match(text, pos)
+            if value is None:
+                raise src.error("property value not closed with ']'", pos)
+            raw = value.group(1)
+            budget.spend_value(pos, raw)
+            values.append(_ESCAPE.sub(r"\1", raw) if "\\" in raw else raw)
+            pos = value.end()
 
 
 def _escape(value: str) -> str:
@@ -255,8 +298,13 @@ def read_sgf(text: str) -> Board:
     variant = board.variant
     move_number = 0
     node: SgfNode | None = root
+    setups = 0
     while node is not None:
         if any(ident in node.properties for ident in SETUP_PROPERTIES):
+            setups += 1
+            if setups > MAX_SETUPS:
+                line, column = next(iter(node.positions.values()))
+                raise SgfError(f"the record has more than {MAX_SETUPS} setup nodes", line, column)
             board = _apply_setup(board, node, options)
         move = _node_move(node, variant, move_number + 1)
         if move is not None:
@@ -292,9 +340,9 @@ def read_sgf_headers(text: str) -> dict[str, str]:
 def _is_reserved(ident: str) -> bool:
     """Whether ``ident`` is a property that :func:`write_sgf` writes itself."""
     return (
-        ident in ("GM", "FF", "CA", "AP", PRIVATE_PROPERTY, "B", "W", "1", "2", "3", "4")
+        ident in ("GM", "FF", "CA", "AP", PRIVATE_PROPERTY)
         or ident in SETUP_PROPERTIES
-        or ident in LEGACY_MOVE_PROPERTIES
+        or ident in MOVE_PROPERTIES
     )
 
 
@@ -309,7 +357,7 @@ def _root_board(root: SgfNode) -> tuple[Board, dict]:
     )
     if variant is None:
         known = ", ".join(v.sgf_game for v in VARIANTS.values())
-        raise SgfError(f"unsupported game {game!r} (supported: {known})", line, column)
+        raise SgfError(f"unsupported game {quoted(game)} (supported: {known})", line, column)
     options: dict = {}
     if PRIVATE_PROPERTY in root.properties:
         line, column = root.positions[PRIVATE_PROPERTY]
@@ -320,7 +368,7 @@ def _root_board(root: SgfNode) -> tuple[Board, dict]:
             elif key == "scoring":
                 options["scoring"] = setting
             else:
-                raise SgfError(f"unknown {PRIVATE_PROPERTY} option {value!r}", line, column)
+                raise SgfError(f"unknown {PRIVATE_PROPERTY} option {quoted(value)}", line, column)
         try:
             return Board(variant, **options), options
         except ValueError as error:
@@ -353,11 +401,20 @@ def _move_properties(variant: Variant) -> dict[str, Color]:
 
 def _node_move(node: SgfNode, variant: Variant, move_number: int) -> tuple[Color, Move, str] | None:
     """The (colour, move, property) of ``node``, or None if it has no move."""
-    found = [
-        (ident, color)
-        for ident, color in _move_properties(variant).items()
-        if ident in node.properties
-    ]
+    properties = _move_properties(variant)
+    for ident in MOVE_PROPERTIES:
+        # Pentobi ignores another variant's move properties; a move silently dropped would
+        # show another game than the record's, so they are refused.
+        if ident in node.properties and ident not in properties:
+            line, column = node.positions[ident]
+            raise SgfError(
+                f"{ident} is not a move of {variant.sgf_game}, whose colours move with "
+                + ", ".join(_move_ids(variant)),
+                line,
+                column,
+                move_number,
+            )
+    found = [(ident, color) for ident, color in properties.items() if ident in node.properties]
     if not found:
         return None
     ident, color = found[0]
@@ -369,7 +426,7 @@ def _node_move(node: SgfNode, variant: Variant, move_number: int) -> tuple[Color
     try:
         return color, Move.parse(text), ident
     except ValueError:
-        raise SgfError(f"{text!r} is not a move", line, column, move_number) from None
+        raise SgfError(f"{quoted(text)} is not a move", line, column, move_number) from None
 
 
 def _parse_color(value: str, variant: Variant) -> Color | None:
@@ -399,7 +456,7 @@ def _apply_setup(board: Board, node: SgfNode, options: dict) -> Board:
             try:
                 move = Move.parse(value)
             except ValueError:
-                raise SgfError(f"{ident}: {value!r} is not a piece", line, column) from None
+                raise SgfError(f"{ident}: {quoted(value)} is not a piece", line, column) from None
             if ident == "AE":
                 owner = next((c for c, moves in setup.items() if move in moves), None)
                 if owner is None:
@@ -413,7 +470,7 @@ def _apply_setup(board: Board, node: SgfNode, options: dict) -> Board:
         line, column = node.positions["PL"]
         turn = _parse_color(node.properties["PL"][0], variant)
         if turn is None:
-            raise SgfError(f"PL: {node.properties['PL'][0]!r} is not a colour", line, column)
+            raise SgfError(f"PL: {quoted(node.properties['PL'][0])} is not a colour", line, column)
     line, column = next(node.positions[i] for i in node.properties if i in SETUP_PROPERTIES)
     try:
         return Board.from_setup(variant, setup, turn=turn, **options)

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from game import Board, Move, __version__
-from game.gtp import GtpEngine
-from game.sgf import read_sgf
+from game.gtp import MAX_LINE_CHARS, GtpEngine
+from game.sgf import MAX_RECORD_CHARS, read_sgf
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).parent / "data"
@@ -72,8 +72,23 @@ class TestProtocol:
         assert fails(duo, "play b") == "command needs 2 arguments"
         assert fails(duo, "genmove") == "missing argument"
         assert fails(duo, "genmove b w") == "too many arguments"
-        for seed in ("x", "--5", "1 2", ""):
+        for seed in ("1 2", ""):
             assert fails(duo, f"set_random_seed {seed}") == "command needs one integer argument"
+        for seed in ("x", "--5", "\u0661", "9" * 5000):
+            assert fails(duo, f"set_random_seed {seed}").startswith(
+                "the seed must be a whole number from"
+            )
+
+    def test_ids_are_ascii_digits(self, duo):
+        assert duo.execute("\u0661 name") == "? unknown command\n\n"
+
+    def test_an_error_of_our_own_is_answered_and_the_engine_goes_on(self, duo, monkeypatch):
+        def broken(args):
+            raise KeyError("oops")
+
+        monkeypatch.setitem(duo.commands, "showboard", broken)
+        assert duo.execute("5 showboard") == "?5 internal error: KeyError: 'oops'\n\n"
+        assert ok(duo, "name") == "pyblokus"
 
     def test_responses_never_contain_a_blank_line(self, duo):
         ok(duo, "play b e10")
@@ -315,9 +330,24 @@ class TestRecords:
             "orange e10: covers a square that is already taken"
         )
         bad.write_bytes(b"(;GM[Blokus Duo]C[\xff])")
-        assert fails(duo, f"loadsgf {bad}").startswith(f"cannot read {bad}")
+        assert (
+            fails(duo, f"loadsgf {bad}")
+            == f"cannot read {bad}: the record is not UTF-8 text (byte 19)"
+        )
         assert fails(duo, f"loadsgf {tmp_path / 'missing.blksgf'}").startswith("cannot read")
-        assert fails(duo, f"loadsgf {bad} 0") == "invalid move number '0'"
+        for number in ("0", "\u00b2", "9" * 5000, "-1"):
+            assert fails(duo, f"loadsgf {bad} {number}").startswith(
+                "the move number must be a whole number from 1 to"
+            )
+        big = tmp_path / "big.blksgf"
+        big.write_text("(;GM[Blokus Duo]C[" + "x" * MAX_RECORD_CHARS + "])", encoding="utf-8")
+        assert fails(duo, f"loadsgf {big}") == (
+            f"cannot read {big}: the record is too large (more than {MAX_RECORD_CHARS:,} bytes)"
+        )
+        assert fails(duo, "loadsgf /dev/zero").startswith(
+            "cannot read /dev/zero: the record is too large"
+        )
+        assert fails(duo, f"loadsgf {tmp_path}").startswith(f"cannot read {tmp_path}")
         assert fails(duo, "loadsgf") == "command needs a file name and an optional move number"
         assert duo.board.move_stack == [(0, Move.parse("e10"))]
 
@@ -395,11 +425,34 @@ class TestSubprocess:
         assert responses(result.stdout) == [
             "? unknown command",
             "?7 command needs 2 arguments",
-            "? illegal move: is not the shape of a piece",
-            "? unknown command",
+            "? invalid move 'a20,a19,a18,a17,a16,a15'",
+            f"? command line longer than {MAX_LINE_CHARS:,} characters",
             "= ",
             "=8 1 0 0 0",
         ]
+
+    def test_overlong_lines_are_answered_and_skipped(self):
+        session = b"1 name\n2 name " + b"x" * (3 * MAX_LINE_CHARS) + b"\n3 name\n"
+        result = gtp("--game", "duo", commands=session)
+        assert result.returncode == 0, result.stderr
+        assert responses(result.stdout) == [
+            "=1 pyblokus",
+            f"? command line longer than {MAX_LINE_CHARS:,} characters",
+            "=3 pyblokus",
+        ]
+
+    def test_a_closed_output_ends_the_engine_quietly(self):
+        engine = subprocess.Popen(
+            [sys.executable, "-m", "game.gtp", "--game", "duo"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=ROOT,
+        )
+        engine.stdout.close()
+        _, stderr = engine.communicate(b"name\n" * 10_000, timeout=60)
+        assert stderr == b""
+        assert engine.returncode == 0
 
     def test_options_make_generated_games_reproducible(self):
         session = b"genmove b\ngenmove w\ngenmove b\n"

@@ -9,8 +9,21 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import VARIANTS, Board, Move, __version__
-from game.sgf import SgfError, parse_sgf, read_sgf, read_sgf_headers, write_sgf
+from game import VARIANTS, Board, Move, __version__, parse_square
+from game.boundary import InputError
+from game.sgf import (
+    MAX_DEPTH,
+    MAX_ESCAPES,
+    MAX_NODES,
+    MAX_RECORD_CHARS,
+    MAX_SETUPS,
+    MAX_VALUES,
+    SgfError,
+    parse_sgf,
+    read_sgf,
+    read_sgf_headers,
+    write_sgf,
+)
 
 DATA = Path(__file__).parent / "data"
 
@@ -355,6 +368,84 @@ class TestMalformedRecords:
     def test_errors_are_value_errors(self):
         assert issubclass(SgfError, ValueError)
 
-    def test_deep_nesting_does_not_overflow(self):
-        text = "(;GM[Blokus]" + "(;C[x]" * 5000 + ")" * 5000 + ")"
+    def test_nesting_up_to_the_limit_is_read_without_recursion(self):
+        depth = MAX_DEPTH - 1  # the game's own tree is the first level
+        text = "(;GM[Blokus]" + "(;C[x]" * depth + ")" * depth + ")"
         assert read_sgf(text).move_stack == []
+        with pytest.raises(SgfError, match=f"variations nest more than {MAX_DEPTH:,} deep"):
+            read_sgf("(;GM[Blokus]" + "(;C[x]" * (depth + 1) + ")" * (depth + 1) + ")")
+
+
+class TestLimits:
+    """Records beyond the limits are refused with a message saying which; those within are read."""
+
+    @pytest.mark.parametrize(
+        ("unit", "count", "message"),
+        [
+            (";", MAX_NODES, f"more than {MAX_NODES:,} nodes"),
+            ("(;)", MAX_NODES, f"more than {MAX_NODES:,} nodes"),
+            ("C[]", MAX_VALUES, f"more than {MAX_VALUES:,} property values"),
+            ("PL[1]", MAX_SETUPS, f"more than {MAX_SETUPS} setup nodes"),
+        ],
+    )
+    def test_counts(self, unit, count, message):
+        def text(n):
+            if unit == "C[]":
+                return "(;GM[Blokus]C" + "[]" * n + ")"
+            node = unit if unit != "PL[1]" else ";PL[1]"
+            return "(;GM[Blokus]" + node * n + ")"
+
+        within = count - 1 if unit != "PL[1]" else count  # the root is a node, GM a value
+        assert read_sgf(text(within)).move_stack == []
+        with pytest.raises(SgfError, match=re.escape(message)):
+            read_sgf(text(within + 1))
+
+    def test_escapes(self):
+        assert (
+            len(read_sgf_headers("(;GM[Blokus]C[" + "\\]" * MAX_ESCAPES + "])")["C"]) == MAX_ESCAPES
+        )
+        with pytest.raises(SgfError, match=f"more than {MAX_ESCAPES:,} escapes"):
+            read_sgf("(;GM[Blokus]C[" + "\\]" * (MAX_ESCAPES + 1) + "])")
+
+    def test_size(self):
+        head = "(;GM[Blokus]C["
+        text = head + "x" * (MAX_RECORD_CHARS - len(head) - 2) + "])"
+        assert len(read_sgf_headers(text)["C"]) == MAX_RECORD_CHARS - len(head) - 2
+        with pytest.raises(
+            SgfError, match=f"the record is too long .* at most {MAX_RECORD_CHARS:,}"
+        ):
+            read_sgf(text + " ")
+
+    def test_errors_are_input_errors_and_quote_little(self):
+        with pytest.raises(InputError) as caught:
+            read_sgf("(;GM[Blokus];1[" + "a1," * 1000 + "])")
+        assert len(str(caught.value)) < 200
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            (
+                "(;GM[Blokus];B[a20])",
+                "B is not a move of Blokus, whose colours move with 1, 2, 3, 4",
+            ),
+            ("(;GM[Blokus Two-Player];W[a20])", "W is not a move of Blokus Two-Player"),
+            (
+                "(;GM[Blokus Duo];3[e10])",
+                "3 is not a move of Blokus Duo, whose colours move with B, W",
+            ),
+            ("(;GM[Blokus Duo];B[e10];4[j5])", "4 is not a move of Blokus Duo"),
+            ("(;GM[Blokus Duo];RED[e10])", "RED is not a move of Blokus Duo"),
+        ],
+    )
+    def test_another_variants_moves_are_refused(self, text, message):
+        with pytest.raises(SgfError, match=re.escape(message)):
+            read_sgf(text)
+
+    @pytest.mark.parametrize(
+        "square", ["e\uff11\uff10", "e\u0661\u0660", "e1\u00b2", "\u212a10", "e010"]
+    )
+    def test_square_names_take_ascii_digits_only(self, square):
+        with pytest.raises(SgfError, match="is not a move"):
+            read_sgf(f"(;GM[Blokus Duo];B[{square}])")
+        with pytest.raises(ValueError, match="not a square"):
+            parse_square(square)

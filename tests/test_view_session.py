@@ -6,6 +6,7 @@ import pytest
 
 from game import Board, IllegalMoveError, Move
 from game.ai import choose_move
+from game.boundary import InputError
 from game.web.session import HUMAN, MODES, GameOptions, Seat, Session
 
 COMPUTER = Seat("computer", 1)
@@ -144,10 +145,15 @@ def test_saved_game_round_trips():
         ('{"format": "pyblokus-save", "version": 99}', "version 99"),
         ('{"format": "pyblokus-save", "version": 1, "seats": "x"}', "seats"),
         ('{"format": "pyblokus-save", "version": 1, "seats": []}', "no record"),
+        ('{"format": "pyblokus-save", "version": "1"}', "no version number"),
+        ('{"format": "pyblokus-save", "version": ' + "1" * 400 + "}", "number out of range"),
+        ('{"format": "pyblokus-save", "version": 1e999}', "number out of range"),
+        ("[" * 10_000 + "]" * 10_000, "nested more than 16 deep"),
+        ('{"format": "pyblokus-save", "sgf": "' + "x" * 1_000_000 + '"}', "too long"),
     ],
 )
 def test_corrupt_saves_are_refused_with_a_reason(text, message):
-    with pytest.raises(ValueError, match=message):
+    with pytest.raises(InputError, match=message):
         Session.from_json(text)
 
 
@@ -169,5 +175,15 @@ def test_a_save_whose_mode_does_not_match_its_record_is_refused():
         Session.from_json(saved(mode="classic", seats=[["human", 2]] * 4))
     with pytest.raises(ValueError, match="unknown game mode"):
         Session.from_json(saved(mode="go"))
-    with pytest.raises(ValueError, match="human or computer"):
+    with pytest.raises(InputError, match="human or computer"):
         Session.from_json(saved(seats=[["robot", 2], ["human", 2]]))
+    with pytest.raises(InputError, match="seats are malformed"):
+        Session.from_json(saved(seats=[["computer", True], ["human", 2]]))
+    with pytest.raises(InputError, match="no computer level"):
+        Session.from_json(saved(seats=[["computer", 10**14], ["human", 2]]))
+
+
+def test_a_save_with_a_record_beyond_the_limits_is_refused():
+    record = "(;GM[Blokus Duo]" + ";" * 20_000 + ")"
+    with pytest.raises(InputError, match="record is broken: .* more than 10,000 nodes"):
+        Session.from_json(saved(sgf=record))

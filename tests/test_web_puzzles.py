@@ -7,6 +7,7 @@ import json
 import pytest
 
 from game import IllegalMoveError, Move
+from game.boundary import InputError
 from game.puzzles import PUZZLES, find_puzzle, stored_solution
 from game.web.puzzles import (
     PuzzleSession,
@@ -18,9 +19,15 @@ from game.web.puzzles import (
     puzzle_list_html,
     puzzle_status_text,
     puzzle_trays_html,
-    restore_puzzle,
     with_time,
 )
+from game.web.session import restore_saved
+
+
+def restore_puzzle(text, clock=None):
+    """What the page does with a saved puzzle: the session, or None and the notice."""
+    options = {"clock": clock} if clock else {}
+    return restore_saved(text, lambda t: PuzzleSession.from_json(t, **options), "puzzle")
 
 
 def session_of(name, **options):
@@ -162,7 +169,13 @@ class TestSaving:
             (edited(GOOD, free_order="yes"), "options or time are malformed"),
             (edited(GOOD, elapsed=-1), "options or time are malformed"),
             (edited(GOOD, elapsed=True), "options or time are malformed"),
-            (GOOD.replace('"elapsed": 0.0', '"elapsed": NaN'), "options or time are malformed"),
+            (GOOD.replace('"elapsed": 0.0', '"elapsed": NaN'), "number out of range: 'NaN'"),
+            (edited(GOOD, elapsed=1e300), "options or time are malformed"),
+            (GOOD.replace('"elapsed": 0.0', '"elapsed": ' + "9" * 400), "number out of range"),
+            (edited(GOOD, moves=[[0, "a1"]] * 85), "moves are malformed"),
+            (edited(GOOD, moves=[[0, "e\uff11"]]), "not a move"),
+            ("[" * 20_000 + "]" * 20_000, "nested more than 16 deep"),
+            ('{"a": "' + "x" * 1_000_000 + '"}', "too long"),
             (edited(GOOD, moves="a1,b1,a2,b2"), "moves are malformed"),
             (edited(GOOD, moves=[[7, "a1,b1,a2,b2"]]), "moves are malformed"),
             (edited(GOOD, moves=[[True, "a1,b1,a2,b2"]]), "moves are malformed"),
@@ -194,11 +207,27 @@ class TestSaving:
 
 
 class TestBestTimes:
-    def test_unreadable_or_odd_entries_are_ignored(self):
+    def test_odd_entries_are_ignored(self):
         assert parse_best_times(None) == {}
-        assert parse_best_times("[1, 2]") == {}
-        text = '{"all84": 61, "pentomino_rectangle": -4, "x": 9, "all84_largest_first": true}'
+        text = (
+            '{"all84": 61, "pentomino_rectangle": -4, "x": 9, "all84_largest_first": true, '
+            '"tetromino_rectangle": 1e300}'
+        )
         assert parse_best_times(text) == {"all84": 61.0}
+
+    @pytest.mark.parametrize(
+        ("text", "message"),
+        [
+            ("[1, 2]", "not a JSON object"),
+            ("{", "not valid JSON"),
+            ('{"all84": ' + "9" * 400 + "}", "number out of range"),
+            ('{"all84": Infinity}', "number out of range"),
+            ("[" * 10_000 + "]" * 10_000, "nested more than 16 deep"),
+        ],
+    )
+    def test_an_unreadable_record_is_refused(self, text, message):
+        with pytest.raises(InputError, match=message):
+            parse_best_times(text)
 
     def test_only_a_faster_time_replaces_the_best(self):
         best, new = with_time({}, "all84", 90.0)

@@ -7,6 +7,8 @@ import asyncio
 import json
 import random
 import sys
+import traceback
+from contextlib import suppress
 from functools import cache
 
 import js
@@ -31,7 +33,7 @@ from .ghost import (
     rotated,
 )
 from .puzzles import install as install_puzzles
-from .session import SAVE_KEY, GameOptions, Seat, Session
+from .session import SAVE_KEY, GameOptions, Seat, Session, restore_saved
 
 #: Seconds of search per slice before the page gets the event loop back.
 SEARCH_SLICE = 0.03
@@ -557,16 +559,40 @@ def engine_timings_json(*_) -> str:
     return json.dumps(engine_timings())
 
 
+def set_aside(key: str) -> str | None:
+    """Move what ``localStorage`` keeps under ``key`` to a key of its own, so that the next
+    visit starts afresh and nothing is destroyed; that key, or None if the browser refused."""
+    text = stored(key)
+    aside = f"{key}.unreadable.{int(js.Date.now())}"
+    try:
+        js.localStorage.removeItem(key)  # first, so that the quota has room for the copy
+        js.localStorage.setItem(aside, text)
+    except JsException:
+        with suppress(JsException):
+            js.localStorage.setItem(key, text)
+        return None
+    return aside
+
+
+def restore_stored(key: str, read, what: str):
+    """What ``read`` makes of the text stored under ``key`` (None if nothing is), and a
+    notice: if the text cannot be read it is set aside and the notice says why and where."""
+    value, notice = restore_saved(stored(key), read, what)
+    if notice:
+        aside = set_aside(key)
+        if aside is not None:
+            notice += f" It is kept aside in this browser's storage as {aside}."
+    return value, notice
+
+
 def restore() -> tuple[Session, str]:
     """The saved game, or a new one and a notice saying why the saved one was not used."""
-    saved = stored(SAVE_KEY)
-    if saved is None:
-        return Session.new(DEFAULT_OPTIONS), ""
-    try:
-        return Session.from_json(saved), ""
-    except ValueError as error:
-        notice = f"Your saved game could not be restored ({error}). A new game has started."
-        return Session.new(DEFAULT_OPTIONS), notice
+    session, notice = restore_stored(SAVE_KEY, Session.from_json, "game")
+    if session is not None:
+        return session, ""
+    if notice:
+        notice += " A new game has started."
+    return Session.new(DEFAULT_OPTIONS), notice
 
 
 def runtime_info(numpy_version: str) -> str:
@@ -576,12 +602,36 @@ def runtime_info(numpy_version: str) -> str:
 
 
 def start() -> None:
-    session, game_notice = restore()
-    app = App(session)
-    app.bind()
-    puzzle_notice = install_puzzles(app)
-    element("runtime-info").textContent = runtime_info("loading…")
-    element("loading").hidden = True
-    js.window.pyblokusEngineTimings = create_proxy(engine_timings_json)
-    app.after_change(" ".join(filter(None, (game_notice, puzzle_notice))))
+    """Boot the page. It never stays `loading`: unreadable saves are set aside, and any other
+    error is shown, with the page running as far as it got."""
+    notices = []
+    app = None
+    try:
+        session, game_notice = restore()
+        notices.append(game_notice)
+        app = App(session)
+        app.bind()
+        notices.append(install_puzzles(app))
+        element("runtime-info").textContent = runtime_info("loading…")
+        js.window.pyblokusEngineTimings = create_proxy(engine_timings_json)
+        app.after_change(" ".join(filter(None, notices)))
+    except Exception as error:  # a bug of ours: show it rather than hang
+        js.console.error(traceback.format_exc())
+        notices.append(
+            f"Something went wrong as the page started ({type(error).__name__}: {error}); "
+            "some controls may not work, reloading may help."
+        )
+        show_after_failed_boot(app, " ".join(filter(None, notices)))
+    finally:
+        element("loading").hidden = True
     computer_player()
+
+
+def show_after_failed_boot(app: App | None, notice: str) -> None:
+    """The game as far as the boot got, with ``notice``; or, if even that fails, the notice
+    alone and the state `failed`."""
+    try:
+        app.after_change(notice)
+    except Exception:  # no App, or it cannot render
+        element("status").textContent = notice
+        document.body.dataset.state = "failed"

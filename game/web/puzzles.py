@@ -26,6 +26,7 @@ from functools import cache
 from html import escape
 
 from game import Move, find_piece
+from game.boundary import InputError, load_json
 from game.puzzles import (
     PUZZLES,
     Puzzle,
@@ -50,6 +51,9 @@ HINT_SECONDS = 4.0
 HINT_SLICE = 0.03
 #: Seconds between the moves of a solution being shown.
 SOLUTION_STEP = 0.08
+#: Bounds of a saved puzzle: every piece of four colours, and ten years on the clock.
+MAX_PUZZLE_MOVES = 84
+MAX_SECONDS = 10 * 365 * 24 * 3600
 
 DESCRIPTIONS = {
     "all84": "Place all 84 pieces on the board under the rules of the game.",
@@ -142,35 +146,38 @@ class PuzzleSession:
     @classmethod
     def from_json(cls, text: str, *, clock: Callable = time.monotonic) -> PuzzleSession:
         """The session saved by :meth:`to_json`, its clock running on from the saved time.
-        Raises :class:`ValueError` with a message for anything else: not JSON, another
-        format or version, an unknown puzzle, wrong types, a move its puzzle forbids.
+        Raises :class:`InputError` with a message for anything else: not JSON, another
+        format or version, an unknown puzzle, wrong types, a move its puzzle forbids, a save
+        beyond the bounds of :mod:`game.boundary`.
 
         >>> PuzzleSession.from_json('{"format": "pyblokus-puzzle", "version": 1}')
         Traceback (most recent call last):
         ...
-        ValueError: the saved puzzle is unknown
+        game.boundary.InputError: the saved puzzle is unknown
         """
         data = read_saved(text, PUZZLE_SAVE_FORMAT, PUZZLE_SAVE_VERSION, "puzzle")
         name = data.get("puzzle")
         if not isinstance(name, str) or name not in PUZZLES:
-            raise ValueError("the saved puzzle is unknown")
+            raise InputError("the saved puzzle is unknown")
         flags = [data.get(key) for key in ("free_order", "solved", "solution_shown")]
         elapsed = data.get("elapsed")
         if not all(isinstance(flag, bool) for flag in flags) or not _is_seconds(elapsed):
-            raise ValueError("the saved puzzle's options or time are malformed")
+            raise InputError("the saved puzzle's options or time are malformed")
         free_order, solved, solution_shown = flags
         session = cls(PUZZLES[name], free_order=free_order, clock=clock)
         played = _saved_moves(data.get("moves"), session.puzzle)
         to_redo = _saved_moves(data.get("redo"), session.puzzle)
+        if len(played) + len(to_redo) > MAX_PUZZLE_MOVES:
+            raise InputError(f"the saved puzzle has more than {MAX_PUZZLE_MOVES} moves")
         try:  # the moves to redo, replayed latest-undone first and taken back again
             for color, move in played + to_redo[::-1]:
                 session.board.push(move, color)
         except ValueError as error:
-            raise ValueError(f"the saved puzzle's moves are broken: {error}") from None
+            raise InputError(f"the saved puzzle's moves are broken: {error}") from None
         for _ in to_redo:
             session.undo()
         if session.board.is_solved() and not solved:
-            raise ValueError("the saved puzzle is solved but has no time")
+            raise InputError("the saved puzzle is solved but has no time")
         session.started = clock() - elapsed
         session.solved_in = elapsed if solved else None
         session.solution_shown = solution_shown
@@ -182,72 +189,54 @@ def _is_seconds(value) -> bool:
         isinstance(value, int | float)
         and not isinstance(value, bool)
         and math.isfinite(value)
-        and value >= 0
+        and 0 <= value <= MAX_SECONDS
     )
 
 
 def _saved_moves(entries, puzzle: Puzzle) -> list[tuple[int, Move]]:
-    """The (colour, move) pairs of a saved list of ``[colour, "a1,b1"]``; ValueError if it is
+    """The (colour, move) pairs of a saved list of ``[colour, "a1,b1"]``; InputError if it is
     anything else. Whether the moves are legal is for the board to say."""
-    if not isinstance(entries, list) or not all(
-        isinstance(entry, list)
-        and len(entry) == 2
-        and type(entry[0]) is int
-        and entry[0] in puzzle.colors
-        and isinstance(entry[1], str)
-        for entry in entries
+    if (
+        not isinstance(entries, list)
+        or len(entries) > MAX_PUZZLE_MOVES
+        or not all(
+            isinstance(entry, list)
+            and len(entry) == 2
+            and type(entry[0]) is int
+            and entry[0] in puzzle.colors
+            and isinstance(entry[1], str)
+            for entry in entries
+        )
     ):
-        raise ValueError("the saved puzzle's moves are malformed")
+        raise InputError("the saved puzzle's moves are malformed")
     try:
         return [(color, Move.parse(text)) for color, text in entries]
     except ValueError as error:
-        raise ValueError(f"the saved puzzle's moves are broken: {error}") from None
-
-
-def restore_puzzle(
-    saved: str | None, *, clock: Callable = time.monotonic
-) -> tuple[PuzzleSession | None, str]:
-    """The puzzle saved in the browser (None if there is none, or it is unusable) and the
-    notice saying why an unusable one was dropped.
-
-    >>> restore_puzzle(None)
-    (None, '')
-    >>> restore_puzzle("{")[1]
-    'Your saved puzzle could not be restored (the saved puzzle is not valid JSON).'
-    """
-    if saved is None:
-        return None, ""
-    try:
-        return PuzzleSession.from_json(saved, clock=clock), ""
-    except ValueError as error:
-        return None, f"Your saved puzzle could not be restored ({error})."
+        raise InputError(f"the saved puzzle's moves are broken: {error}") from None
 
 
 # --- best times ------------------------------------------------------------------------------
 
 
 def parse_best_times(text: str | None) -> dict[str, float]:
-    """The best times stored in the browser (puzzle name -> seconds); anything unreadable or
-    not a positive number is ignored.
+    """The best times stored in the browser (puzzle name -> seconds; none if ``text`` is
+    None); an entry that is not a puzzle and a time is ignored. Raises :class:`InputError` if
+    ``text`` is not a JSON object within the bounds of :func:`game.boundary.load_json`.
 
     >>> parse_best_times('{"all84": 95.5, "bogus": 3, "tetromino_rectangle": "x"}')
     {'all84': 95.5}
     >>> parse_best_times("not json")
-    {}
+    Traceback (most recent call last):
+      ...
+    game.boundary.InputError: the best-times save is not valid JSON
     """
-    try:
-        data = json.loads(text or "{}")
-    except ValueError:
-        return {}
+    data = load_json(text or "{}", "best-times save")
     if not isinstance(data, dict):
-        return {}
+        raise InputError("the best-times save is not a JSON object")
     return {
         name: float(seconds)
         for name, seconds in data.items()
-        if name in PUZZLES
-        and isinstance(seconds, int | float)
-        and not isinstance(seconds, bool)
-        and seconds > 0
+        if name in PUZZLES and _is_seconds(seconds) and seconds > 0
     }
 
 
@@ -386,19 +375,23 @@ def solved_notice(session: PuzzleSession, new_best: bool) -> str:
 
 
 def load_best_times() -> dict[str, float]:
-    """The best times stored in this browser (none if it keeps no storage for the page)."""
+    """The best times stored in this browser (none if it keeps no storage for the page, or
+    if what it keeps is unreadable: :func:`install` set that aside)."""
     from .app import stored
 
-    return parse_best_times(stored(BEST_TIMES_KEY))
+    with suppress(InputError):
+        return parse_best_times(stored(BEST_TIMES_KEY))
+    return {}
 
 
 def install(app) -> str:
     """Fill the puzzles dialog as it opens, let its choices switch ``app`` to puzzle mode,
     and go back to the puzzle saved in this browser if there is one (the caller renders it);
-    if it cannot be used, drop it and return the notice that says why (else "")."""
+    a saved puzzle or best times that cannot be used are set aside, and the notice that says
+    why is returned (else "")."""
     import js
 
-    from .app import element, listen, stored
+    from .app import element, listen, restore_stored
 
     def render_list(*_):
         element("puzzle-list").innerHTML = puzzle_list_html(load_best_times())
@@ -427,12 +420,11 @@ def install(app) -> str:
     for target, event in ((js.window, "pagehide"), (js.document, "visibilitychange")):
         listen(target, event, in_puzzle_mode(lambda _: app.save()))
 
-    session, notice = restore_puzzle(stored(PUZZLE_SAVE_KEY))
+    _, times_notice = restore_stored(BEST_TIMES_KEY, parse_best_times, "best times")
+    session, notice = restore_stored(PUZZLE_SAVE_KEY, PuzzleSession.from_json, "puzzle")
     if session is not None:
         _puzzle_app_class().enter(app, session)
-    elif notice:
-        forget_saved_puzzle()
-    return notice
+    return " ".join(filter(None, (notice, times_notice)))
 
 
 def forget_saved_puzzle() -> None:

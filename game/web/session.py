@@ -14,30 +14,60 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
-from game import SCORING_MODES, Board, IllegalMoveError, Move
+from game import SCORING_MODES, Board, Move
+from game.boundary import InputError, load_json
 from game.levels import LEVEL_NAMES
-from game.sgf import SgfError, read_sgf, write_sgf
+from game.sgf import read_sgf, write_sgf
 from game.variants import VARIANTS, Color
 
 SAVE_KEY = "pyblokus.game"
 SAVE_FORMAT = "pyblokus-save"
 SAVE_VERSION = 1
+T = TypeVar("T")
+
+
+#: The longest reason a notice quotes.
+REASON_CHARS = 200
 
 
 def read_saved(text: str, save_format: str, version: int, what: str) -> dict:
-    """The JSON object of a save of ``save_format`` and ``version``. Raises
-    :class:`ValueError` naming ``what`` ("game", "puzzle") for anything else."""
-    try:
-        data = json.loads(text)
-    except ValueError:
-        raise ValueError(f"the saved {what} is not valid JSON") from None
+    """The JSON object of a save of ``save_format`` and ``version``, read within the bounds
+    of :func:`game.boundary.load_json`. Raises :class:`InputError` naming ``what`` ("game",
+    "puzzle") for anything else."""
+    data = load_json(text, f"saved {what}")
     if not isinstance(data, dict) or data.get("format") != save_format:
-        raise ValueError(f"the saved data is not a pyblokus {what}")
-    if data.get("version") != version:
-        raise ValueError(f"saved {what} version {data.get('version')!r} is not supported")
+        raise InputError(f"the saved data is not a pyblokus {what}")
+    saved_version = data.get("version")
+    if type(saved_version) is not int:
+        raise InputError(f"the saved {what} has no version number")
+    if saved_version != version:
+        raise InputError(f"saved {what} version {saved_version} is not supported")
     return data
+
+
+def restore_saved(saved: str | None, read: Callable[[str], T], what: str) -> tuple[T | None, str]:
+    """What ``read`` makes of the ``saved`` text (None if nothing was saved), or None and the
+    notice saying why it cannot be used. Whatever ``read`` raises is caught: a save comes from
+    outside, and the page must start even if a reader has a bug (the page keeps the save aside).
+
+    >>> restore_saved('{"format": "x"}', Session.from_json, "game")
+    (None, 'Your saved game could not be restored (the saved data is not a pyblokus game).')
+    """
+    if saved is None:
+        return None, ""
+    try:
+        return read(saved), ""
+    except InputError as error:
+        reason = str(error)
+    except Exception as error:  # a bug of ours: still say what went wrong
+        reason = f"unexpected {type(error).__name__}: {error}"
+    if len(reason) > REASON_CHARS:
+        reason = reason[:REASON_CHARS] + "…"
+    return None, f"Your saved {what} could not be restored ({reason})."
 
 
 @dataclass(frozen=True)
@@ -238,27 +268,31 @@ class Session:
 
     @classmethod
     def from_json(cls, text: str) -> Session:
-        """The session saved by :meth:`to_json`. Raises :class:`ValueError` with a message for
-        anything else: not JSON, another format or version, unknown options, a bad record."""
+        """The session saved by :meth:`to_json`. Raises :class:`InputError` with a message
+        for anything else: not JSON, another format or version, unknown options, a bad record,
+        a save beyond the bounds of :mod:`game.boundary`."""
         data = read_saved(text, SAVE_FORMAT, SAVE_VERSION, "game")
         seats = data.get("seats")
         if not isinstance(seats, list) or not all(
-            isinstance(s, list) and len(s) == 2 and isinstance(s[1], int) for s in seats
+            isinstance(s, list) and len(s) == 2 and type(s[1]) is int for s in seats
         ):
-            raise ValueError("the saved game's seats are malformed")
+            raise InputError("the saved game's seats are malformed")
         sgf = data.get("sgf")
         if not isinstance(sgf, str):
-            raise ValueError("the saved game has no record")
+            raise InputError("the saved game has no record")
         try:
             board = read_sgf(sgf)
-        except (SgfError, IllegalMoveError) as error:
-            raise ValueError(f"the saved game's record is broken: {error}") from None
-        options = GameOptions(
-            mode=str(data.get("mode")),
-            colorless_corners=board.colorless_corners,
-            scoring=board.scoring,
-            seats=tuple(Seat(str(kind), level) for kind, level in seats),
-        )
+        except InputError as error:
+            raise InputError(f"the saved game's record is broken: {error}") from None
+        try:
+            options = GameOptions(
+                mode=str(data.get("mode")),
+                colorless_corners=board.colorless_corners,
+                scoring=board.scoring,
+                seats=tuple(Seat(kind, level) for kind, level in seats),
+            )
+        except ValueError as error:
+            raise InputError(f"the saved game's options are malformed: {error}") from None
         if board.variant.name != MODES[options.mode].variant:
-            raise ValueError(f"the saved record is {board.variant.name}, not {options.mode}")
+            raise InputError(f"the saved record is {board.variant.name}, not {options.mode}")
         return cls(options, board)
