@@ -44,14 +44,10 @@ def describe(scores: dict[int, float]) -> str:
     'about Pentobi level 3'
     >>> describe({1: 0.8, 3: 0.2})
     'between Pentobi levels 1 and 3'
-    >>> describe({1: 0.25, 3: 0.0})
-    'weaker than Pentobi level 1 (wins 25% against it)'
-    >>> describe({1: 0.0})
-    'much weaker than Pentobi level 1'
-    >>> describe({3: 0.9, 5: 0.7})
-    'stronger than Pentobi level 5 (wins 70% against it)'
-    >>> describe({1: 0.3, 2: 0.7})
-    'stronger than Pentobi level 2 (wins 70% against it)'
+    >>> describe({1: 0.25, 3: 0.0}), describe({1: 0.05})
+    ('weaker than Pentobi level 1', 'much weaker than Pentobi level 1')
+    >>> describe({3: 0.9, 5: 0.7}), describe({1: 0.3, 2: 0.95})
+    ('stronger than Pentobi level 5', 'much stronger than Pentobi level 2')
     """
     close = [k for k, score in scores.items() if abs(score - 0.5) <= 0.15]
     if close:
@@ -62,11 +58,9 @@ def describe(scores: dict[int, float]) -> str:
         above = [j for j, score in scores.items() if j > k and score < 0.5]
         if above:
             return f"between Pentobi levels {k} and {min(above)}"
-        return f"stronger than Pentobi level {k} (wins {round(100 * scores[k])}% against it)"
+        return f"{'much ' if scores[k] >= 0.9 else ''}stronger than Pentobi level {k}"
     k = min(scores)
-    if scores[k] < 0.05:
-        return f"much weaker than Pentobi level {k}"
-    return f"weaker than Pentobi level {k} (wins {round(100 * scores[k])}% against it)"
+    return f"{'much ' if scores[k] < 0.1 else ''}weaker than Pentobi level {k}"
 
 
 def strength_text(level: int, variant: str) -> str:

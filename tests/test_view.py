@@ -185,11 +185,11 @@ def test_seat_choices_say_how_strong_each_level_is_in_the_variant(monkeypatch):
         levels, "MEASURED_STRENGTH", {"duo": {top: {1: 0.9, 3: 0.45}}, "classic": {top: {1: 0.0}}}
     )
     duo = option_texts(view.seats_form_html("duo", ()))
-    assert duo[f"computer:{top}"] == f"Computer: {LEVEL_NAMES[top]} (about Pentobi level 3)"
+    assert duo[f"computer:{top}"] == f"Computer: {LEVEL_NAMES[top]}, about Pentobi level 3"
     assert duo[f"computer:{low}"] == f"Computer: {LEVEL_NAMES[low]}"  # not measured: no claim
     for mode in ("classic", "classic_2", "teams"):
         texts = option_texts(view.seats_form_html(mode, ()))
-        assert texts[f"computer:{top}"].endswith("(much weaker than Pentobi level 1)")
+        assert texts[f"computer:{top}"].endswith(", much weaker than Pentobi level 1")
 
 
 def test_every_measured_level_is_a_level_and_its_words_are_shown():

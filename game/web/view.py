@@ -275,9 +275,9 @@ def bonus_of(board: Board, color: int) -> int:
 
 def computer_label(level: int, variant: str) -> str:
     """A computer seat's level and its strength measured in ``variant``'s family, e.g.
-    ``'Computer: Expert (about Pentobi level 3)'``."""
+    ``'Computer: Expert, about Pentobi level 3'``."""
     strength = strength_text(level, variant)
-    return f"Computer: {LEVEL_NAMES[level]}" + (f" ({strength})" if strength else "")
+    return f"Computer: {LEVEL_NAMES[level]}" + (f", {strength}" if strength else "")
 
 
 def scoreboard_html(session: Session) -> str:
