@@ -33,10 +33,10 @@ game.link.LinkError: the link is damaged (cut short or changed): its check does 
 from __future__ import annotations
 
 import base64
-import re
 import zlib
 
 from .board import SCORING_MODES, Board, IllegalMoveError
+from .boundary import InputError, bounded_text, decode_base64url
 from .levels import LEVEL_NAMES
 from .record import HUMAN, GameRecord, seat_count
 
@@ -50,10 +50,9 @@ CHECK_BYTES = 3
 NO_TURN = 7
 SEAT_BITS = 4
 COUNT_BITS = 7
-_BASE64URL = re.compile(r"[A-Za-z0-9_-]*")
 
 
-class LinkError(ValueError):
+class LinkError(InputError):
     """A fragment that is not a game link this page can open; the message says why."""
 
 
@@ -143,17 +142,14 @@ def from_fragment(fragment: str) -> GameRecord:
     Raises :class:`LinkError` with a message for anything else: not a game link, too long,
     damaged (cut short or changed), a newer version, or a move that is not legal.
     """
-    text = fragment.removeprefix("#")
-    if not text.startswith(PREFIX):
-        raise LinkError("the link does not hold a game")
-    payload = text[len(PREFIX) :]
-    if len(text) > MAX_LINK_CHARS:
-        raise LinkError(
-            f"the link is too long to be a game ({len(text)} characters, at most {MAX_LINK_CHARS})"
-        )
-    if not _BASE64URL.fullmatch(payload) or len(payload) % 4 == 1:
-        raise LinkError("the link is damaged: it holds characters a game link never has")
-    raw = base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4))
+    try:
+        text = bounded_text(fragment, "link", MAX_LINK_CHARS).removeprefix("#")
+        if not text.startswith(PREFIX):
+            raise LinkError("the link does not hold a game")
+        payload = text[len(PREFIX) :]
+        raw = decode_base64url(payload, "link", MAX_LINK_CHARS)
+    except InputError as error:  # the boundary's checks, as this module's error
+        raise LinkError(str(error)) from None
     data, check = raw[:-CHECK_BYTES], raw[-CHECK_BYTES:]
     # Encoding again also catches a change in the unused low bits of the last character.
     canonical = base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") == payload

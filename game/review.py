@@ -12,12 +12,12 @@ NumPy (the page draws a kept analysis before the computer player has loaded).
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
 from .board import Board
+from .boundary import InputError, load_json
 from .levels import LEVEL_NAMES
 from .pieces import Move
 from .record import HUMAN, GameRecord
@@ -225,11 +225,10 @@ class AnalysisResult:
         cls, text: str, variant: Variant, moves: Sequence[tuple[Color, Move]]
     ) -> AnalysisResult:
         """The analysis kept by :meth:`to_json`, for a game of ``variant`` with ``moves``.
-        Raises ``ValueError`` with a message for anything else, or for another game's analysis."""
-        if len(text) > MAX_ANALYSIS_CHARS:
-            raise ValueError("the kept analysis is too large")
+        Raises :class:`~game.boundary.InputError` with a message for anything else, or for
+        another game's analysis."""
         try:
-            data = json.loads(text)
+            data = load_json(text, "kept analysis", MAX_ANALYSIS_CHARS)
             if data.get("format") != ANALYSIS_FORMAT or data.get("version") != ANALYSIS_VERSION:
                 raise ValueError("not a pyblokus analysis of this version")
             analysed = tuple((_color(c, variant), Move.parse(m)) for c, m in data["moves"])
@@ -238,15 +237,17 @@ class AnalysisResult:
             values = tuple(tuple(_number(x) for x in v) for v in data["values"])
             best = tuple(Move.parse(m) for m in data["best"])
             losses = tuple(_number(x) for x in data["losses"])
-        except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as error:
-            raise ValueError(f"the kept analysis is unreadable ({error})") from None
+        except InputError:
+            raise
+        except (ValueError, TypeError, KeyError, AttributeError) as error:
+            raise InputError(f"the kept analysis is unreadable ({error})") from None
         if len(values) != n + 1 or any(len(v) != players for v in values):
-            raise ValueError("the kept analysis has the wrong number of values")
+            raise InputError("the kept analysis has the wrong number of values")
         if len(best) != n or len(losses) != n:
-            raise ValueError("the kept analysis has the wrong number of moves")
+            raise InputError("the kept analysis has the wrong number of moves")
         result = cls(analysed, values, best, losses)
         if not result.fits(moves):
-            raise ValueError("the kept analysis is of another game")
+            raise InputError("the kept analysis is of another game")
         return result
 
 
@@ -257,7 +258,7 @@ def _color(value, variant: Variant) -> Color:
 
 
 def _number(value) -> float:
-    if type(value) not in (int, float) or not math.isfinite(value) or abs(value) > 1e4:
+    if type(value) not in (int, float) or abs(value) > 1e4:  # load_json refused non-finite
         raise ValueError(f"{value!r} is not a value")
     return float(value)
 

@@ -118,7 +118,8 @@ def payload(fragment: str) -> bytes:
         ("", "does not hold a game"),
         ("board=AAAA", "does not hold a game"),
         ("game=" + "A" * MAX_LINK_CHARS, "too long"),
-        ("game=AB$C", "characters a game link never has"),
+        ("game=AB$C", "not base64url"),
+        ("game=ABCDE", "length is not that of base64url"),
         ("game=", "check does not match"),
     ],
 )
