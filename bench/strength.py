@@ -25,7 +25,9 @@ Prints one JSON object per row:
 
 The opponent is ``--engine``, a command with the placeholders ``{pentobi}`` (``--pentobi``, else
 ``$PENTOBI_GTP``, else ``~/.cache/pentobi/build/pentobi_gtp/pentobi-gtp``), ``{python}``,
-``{level}`` (``--opponent-level``) and ``{variant}``. ``../shared/tools/build-pentobi`` builds
+``{level}`` (``--opponent-level``) and ``{variant}``; ``--ours`` is our engine's command, with
+the same placeholders (``{level}``: ``--level``), run in this checkout (another checkout:
+``env -C DIR {python} -m game.gtp ...``). ``../shared/tools/build-pentobi`` builds
 Pentobi. Pentobi's levels are fixed simulation counts, so results do not depend on the load.
 """
 
@@ -140,6 +142,8 @@ class Row:
 
     variant: str
     level: int
+    #: Our level's name (None for another checkout's engine, whose names may differ).
+    level_name: str | None
     opponent_level: int
     games: int
     seed: int
@@ -301,7 +305,7 @@ def summary(row: Row, seconds: float) -> dict:
     return {
         "variant": row.variant,
         "level": row.level,
-        "level_name": LEVEL_NAMES[row.level],
+        "level_name": row.level_name,
         "opponent": row.opponent_command,
         "opponent_level": row.opponent_level,
         "games": len(results),
@@ -331,6 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--opponent-level", type=int_list, default=[3], help="e.g. 1,3,5")
     parser.add_argument("--games", type=int, default=20, help="games per row")
     parser.add_argument("--engine", default=PENTOBI_COMMAND, help="the opponent's command")
+    parser.add_argument("--ours", default=OUR_COMMAND, help="our engine's command")
     parser.add_argument("--pentobi", help="pentobi-gtp's path (default: $PENTOBI_GTP or ~/.cache)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
@@ -342,7 +347,7 @@ def main(argv: list[str] | None = None) -> int:
         if variant not in VARIANTS:
             parser.error(f"unknown variant {variant!r}; known: {', '.join(VARIANTS)}")
     for level in args.level:
-        if level not in LEVELS:
+        if args.ours == OUR_COMMAND and level not in LEVELS:
             parser.error(f"no level {level}; ours are {', '.join(map(str, LEVELS))}")
     if args.games < 1:
         parser.error("--games must be at least 1")
@@ -363,10 +368,11 @@ def main(argv: list[str] | None = None) -> int:
         row = Row(
             variant=variant,
             level=level,
+            level_name=LEVEL_NAMES[level] if args.ours == OUR_COMMAND else None,
             opponent_level=opponent_level,
             games=args.games,
             seed=args.seed,
-            our_command=OUR_COMMAND.format(**places, level=level),
+            our_command=args.ours.format(**places, level=level),
             opponent_command=args.engine.format(
                 **places, level=opponent_level, pentobi=shlex.quote(str(pentobi))
             ),
