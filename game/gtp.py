@@ -336,6 +336,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     # Controllers may send any bytes; a bad one must not kill the engine.
     commands = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+    # Answers echo what was sent; whatever the locale, they go out in the input's encoding.
+    sys.stdout.reconfigure(encoding="utf-8")
     try:
         engine.run(commands, sys.stdout)
     except BrokenPipeError:

@@ -1,5 +1,6 @@
 """The GTP front end: commands in-process, and whole sessions through ``python -m game.gtp``."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -373,13 +374,16 @@ class TestRecords:
         )
 
 
-def gtp(*args: str, commands: bytes, timeout: float = 60) -> subprocess.CompletedProcess:
+def gtp(
+    *args: str, commands: bytes, timeout: float = 60, env: dict | None = None
+) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "game.gtp", *args],
         input=commands,
         capture_output=True,
         cwd=ROOT,
         timeout=timeout,
+        env=env,
     )
 
 
@@ -440,6 +444,12 @@ class TestSubprocess:
             f"? command line longer than {MAX_LINE_CHARS:,} characters",
             "=3 pyblokus",
         ]
+
+    def test_answers_are_utf_8_whatever_the_locale(self):
+        env = {**os.environ, "PYTHONIOENCODING": "ascii", "LC_ALL": "C"}
+        result = gtp("--game", "duo", commands="play b \u00e9\nname\n".encode(), env=env)
+        assert result.returncode == 0, result.stderr
+        assert responses(result.stdout) == ["? invalid move '\u00e9'", "= pyblokus"]
 
     def test_a_closed_output_ends_the_engine_quietly(self):
         engine = subprocess.Popen(
