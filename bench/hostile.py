@@ -59,6 +59,7 @@ def save(sgf: str) -> str:
 SAVES = {
     "game save of empty nodes": lambda size: save(RECORDS["empty nodes"](size - 100)),
     "deep JSON": lambda size: "[" * (size // 2) + "]" * (size // 2),
+    "unclosed string of escaped quotes": lambda size: '"' + '\\"' * (size // 2 - 1),
     "huge integer": lambda size: (
         '{"format": "pyblokus-puzzle", "version": 1, "elapsed": ' + "9" * (size - 60) + "}"
     ),

@@ -39,7 +39,9 @@ MAX_JSON_DIGITS = 15
 #: How much of an offending text a message quotes.
 QUOTE_CHARS = 40
 
-_JSON_STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL)
+# A string, or what is left of an unclosed one: matching never fails at a quote, so no scan
+# is repeated and the depth is counted in linear time.
+_JSON_STRING = re.compile(r'"[^"\\]*+(?:\\.[^"\\]*+)*+"?', re.DOTALL)
 _NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 _BRACKET_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
 

@@ -4,6 +4,7 @@ error (or a correct result) and leave the state as it was."""
 import io
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -236,6 +237,14 @@ class TestBoundary:
             return (1 + max(map(depth, children), default=0)) if isinstance(v, list | dict) else 0
 
         assert json_depth(json.dumps(value, allow_nan=True)) == depth(value)
+
+    def test_an_unclosed_string_of_escaped_quotes_is_refused_at_once(self):
+        # Each quote once started a fresh scan to the end of the text: quadratic time.
+        text = '"' + '\\"' * 300_000
+        start = time.perf_counter()
+        with pytest.raises(InputError, match="not valid JSON"):
+            load_json(text, "save")
+        assert time.perf_counter() - start < 1
 
     def test_load_json_refuses_what_json_loads_would_choke_on(self):
         for text in ("[" * 100_000, '{"a": ' + "1" * 5000 + "}", "NaN", "[-Infinity]", "1e400"):

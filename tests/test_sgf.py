@@ -359,6 +359,7 @@ class TestMalformedRecords:
             ("(;GM[Blokus]A1[a20];AE[b20])", "AE: no piece on b20 to remove"),
             ("(;GM[Blokus]A1[zz])", "A1: 'zz' is not a piece"),
             ("(;GM[Blokus Duo]PL[3])", "PL: '3' is not a colour"),
+            ("(;GM[Blokus Duo]AB" + "[e10]" * 43 + ")", "AB lists more pieces than the game has"),
         ],
     )
     def test_bad_game_content(self, text, message):
