@@ -1,4 +1,4 @@
-"""The computer player: four levels from a gentle beginner to a searching expert.
+"""The computer player: five levels from a gentle beginner to a searching master.
 
 >>> from game.board import Board
 >>> board = Board("duo")
@@ -7,17 +7,18 @@
 True
 
 Levels (all deterministic for a seed; the amount of search is fixed by node and ply counts, not
-by wall time). Each level must beat three copies of the level below in Classic, so they are far
-apart (see the arena figures in ``game/arena.py``'s docstring):
+by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`):
 
 1. Beginner -- about a random legal move.
 2. Casual -- prefers big pieces and its own new corners, with a lot of randomness.
 3. Strong -- the best move by a cheap score (piece size, own corners, corners taken from rivals --
    a rival's last corners count much more -- and the centre early), with a little randomness.
-4. Expert -- the cheap score's 24 best candidates, each judged by search and the static
-   evaluation (territory, corners, points): alpha-beta over a beam (12, 8, 6, 4) in Duo
-   (12, 8, 6 in classic_2); in three- and four-player games every colour plays on greedily
-   for 7 plies after the candidate.
+4. Expert -- the move a strong engine most likely plays, by the learned move prior
+   (:mod:`game.ai_prior`), with a little randomness.
+5. Master -- the prior's 24 best candidates, each judged by search and the evaluation: in
+   two-player games alpha-beta over the prior's best replies, a beam of (12, 8, 6, 4) in Duo
+   (12, 8, 6 in Classic); in three- and four-player games every colour plays on its prior's
+   best move for 7 plies after the candidate.
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -33,6 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .ai_eval import Position, Weights, best_codes, build_tables, evaluate, move_scores
+from .ai_prior import is_learned, learned_value, prior_logits
 from .geometry import geometry
 from .levels import HINT_LEVEL, LEVEL_NAMES, LEVELS
 from .pieces import Move
@@ -55,26 +57,31 @@ class LevelConfig:
 
     #: Random noise added to move values (uniform in [0, noise)); larger means weaker and livelier.
     noise: float
-    #: How many of the cheap score's best moves get a static evaluation (0: cheap score only).
+    #: How many of the ordering's best moves get an evaluation (0: the ordering's best only).
     candidates: int = 0
     #: Two players: beam widths of the alpha-beta search below each candidate (empty: none).
     beam: tuple[int, ...] = ()
-    #: Three or four players: plies every colour plays greedily (its cheap score's best move,
+    #: Three or four players: plies every colour plays greedily (its best move by the ordering,
     #: for its own player) after each candidate before the evaluation (0: none). Measured in
     #: the arena, this beat best-reply search (Schadd & Winands 2011) at the same cost: in a
     #: four-colour game a rival's likely move is its own best, rarely the one that hurts us most.
     rollout: int = 0
     weights: Weights = Weights()
+    #: Order and pick moves by the learned prior (:mod:`game.ai_prior`) instead of the cheap score.
+    prior: bool = False
+    #: Evaluate with the learned evaluation (:func:`game.ai_prior.learned_value`).
+    value: bool = False
 
 
-# Measured with the arena (one seat against three in Classic): in four-colour games each level
-# must win outright against three copies of the level below, so the levels are far apart.
+# Levels 1-3 measured with the arena (one seat against three in Classic): each wins outright
+# against three copies of the level below. Levels 4 and 5 measured against Pentobi.
 _SIZE_FIRST = Weights(attach=0.3, block=0.0, centre=0.3)
 LEVEL_CONFIGS = {
     1: LevelConfig(noise=1000.0, weights=_SIZE_FIRST),  # about a random legal move
     2: LevelConfig(noise=10.0, weights=_SIZE_FIRST),
     3: LevelConfig(noise=0.6),
-    4: LevelConfig(noise=0.05, candidates=24, beam=(12, 8, 6, 4), rollout=7),
+    4: LevelConfig(noise=0.3, prior=True),
+    5: LevelConfig(noise=0.05, candidates=24, beam=(12, 8, 6, 4), rollout=7, prior=True),
 }
 
 
@@ -151,7 +158,7 @@ class Search:
         pos = Position.from_board(board)
         yield
         noise, rng = config.noise, self._rng
-        cheap = move_scores(pos, color, codes, goal, config.weights)
+        cheap = self._order(pos, color, codes, goal)
         cheap += [rng.random() * noise for _ in codes]
         candidates = best_codes(cheap, codes, max(1, config.candidates))
         self.best_move = board.move_from_code(candidates[0])
@@ -170,9 +177,9 @@ class Search:
                 floor = -1e9 if best_value is None else best_value - noise
                 value = yield from self._alphabeta(child, color, goal, beam, floor, 1e9)
             elif config.rollout and variant.num_players > 2:
-                value = evaluate(self._rollout(child, color, config.rollout), goal, config.weights)
+                value = self._evaluate(self._rollout(child, color, config.rollout), goal)
             else:
-                value = evaluate(child, goal, config.weights)
+                value = self._evaluate(child, goal)
             value += rng.random() * noise
             if best_value is None or value > best_value:
                 best_value = value
@@ -190,15 +197,14 @@ class Search:
         return None
 
     def _rollout(self, pos: Position, last: int, plies: int) -> Position:
-        """``pos`` after ``plies`` moves in turn order, each colour playing its cheap score's
-        best move for its own player."""
-        weights = self._config.weights
+        """``pos`` after ``plies`` moves in turn order, each colour playing its best move by
+        the ordering, for its own player."""
         for _ in range(plies):
             found = self._mover(pos, last)
             if found is None:
                 break
             color, codes = found
-            scores = move_scores(pos, color, codes, self._goal_of_color(pos, color), weights)
+            scores = self._order(pos, color, codes, self._goal_of_color(pos, color))
             pos = pos.play(color, codes[int(np.argmax(scores))])
             last = color
         return pos
@@ -207,18 +213,29 @@ class Search:
         variant = self._variant
         return self._goals[variant.player_of_color(color, pos.used[color].bit_count())]
 
+    def _evaluate(self, pos, goal):
+        """The value of ``pos`` for ``goal``: learned if the level and board have it."""
+        if self._config.value and is_learned(pos):
+            return learned_value(pos, goal)
+        return evaluate(pos, goal, self._config.weights)
+
+    def _order(self, pos, color, codes, goal):
+        """Values of ``codes`` to order and pick moves: the learned prior, else the cheap score."""
+        if self._config.prior and is_learned(pos):
+            return prior_logits(pos, color, codes, goal)
+        return move_scores(pos, color, codes, goal, self._config.weights)
+
     def _alphabeta(self, pos, last, goal, beam, alpha, beta) -> Iterator[None]:
-        weights = self._config.weights
         found = self._mover(pos, last) if beam and self._scored < self._max_scored else None
         self._scored += NODE_WORK
         if found is None:
             self._nodes += 1
-            return evaluate(pos, goal, weights)
+            return self._evaluate(pos, goal)
         color, codes = found
         self._scored += len(codes)
         own_goal = self._goal_of_color(pos, color)
         maximizing = own_goal == goal
-        top = best_codes(move_scores(pos, color, codes, own_goal, weights), codes, beam[0])
+        top = best_codes(self._order(pos, color, codes, own_goal), codes, beam[0])
         if self._nodes % 16 == 0:
             yield
         self._nodes += 1

@@ -67,7 +67,7 @@ class Tables:
         self.mask, self.edge, self.corner = (np.zeros(shape, dtype=np.uint64) for _ in range(3))
         self.size = np.zeros(len(codes))
         self.centre = np.zeros(len(codes))
-        self._codes = codes
+        self.codes = codes
         self._cell_value = np.array(
             [(inner >> b & 1) + 0.5 * (outer >> b & 1) for b in range(geo.bits)]
         )
@@ -75,7 +75,7 @@ class Tables:
     def fill(self) -> Iterator[None]:
         """Fill the placement rows, orientation by orientation, pausing every few of them so
         that a page can build the tables without a long task."""
-        geo, codes = self.geo, self._codes
+        geo, codes = self.geo, self.codes
         # Codes come grouped by orientation (code = orientation * bits + anchor).
         bounds = np.searchsorted(codes, np.arange(len(geo.orientations) + 1) * geo.bits)
         for o in geo.orientations:
@@ -294,6 +294,59 @@ def color_values(pos: Position, weights: Weights) -> list[float]:
             ) + weights.territory * min(terr[c], left)
         values.append(value)
     return values
+
+
+#: Per colour, what the learned evaluation weighs (see :func:`value_features`).
+VALUE_FEATURES = (
+    "covered",
+    "all_placed",
+    "attach",
+    "open_attach",
+    "territory",
+    "near_territory",
+    "moves_log",
+)
+#: A position's phase for the learned evaluation, by the pieces on the board per colour.
+VALUE_PHASE_BOUNDS = (4, 8, 12, 16)
+
+
+def value_phase(pos: Position) -> int:
+    placed = sum(u.bit_count() for u in pos.used) / len(pos.used)
+    return sum(placed >= b for b in VALUE_PHASE_BOUNDS)
+
+
+def value_features(pos: Position) -> np.ndarray:
+    """Per colour (rows), the features of :data:`VALUE_FEATURES`: squares covered, all pieces
+    placed, attach squares, attach squares with two or more free sides, territory capped by
+    the squares left, territory within two steps, log of the number of legal moves."""
+    geo = pos.geo
+    s, full = geo.stride, geo.full
+    far = territories(pos, REACH_STEPS.get(geo.width, 6))
+    near = territories(pos, 2)
+    rows = []
+    for c in range(len(pos.own)):
+        covered = pos.own[c].bit_count()
+        left = ALL_PIECES_SQUARES - covered
+        attach = pos.attach[c]
+        free = full & ~(pos.occupied | pos.edges[c])
+        sides = [free << 1, free >> 1, free << s, free >> s]
+        two = 0
+        for i in range(4):
+            for j in range(i + 1, 4):
+                two |= sides[i] & sides[j]
+        moves = len(pos.legal_codes(c)) if left else 0
+        rows.append(
+            (
+                covered,
+                0.0 if left else 1.0,
+                attach.bit_count() if left else 0,
+                (attach & two).bit_count() if left else 0,
+                min(far[c], left),
+                min(near[c], left),
+                float(np.log1p(moves)),
+            )
+        )
+    return np.array(rows)
 
 
 def evaluate(pos: Position, goal: tuple[float, ...], weights: Weights) -> float:

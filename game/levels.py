@@ -4,10 +4,10 @@ Kept apart from :mod:`game.ai`, which needs NumPy: the page offers the levels be
 the player.
 
 >>> LEVEL_NAMES[HINT_LEVEL]
-'Expert'
+'Master'
 """
 
-LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert"}
+LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert", 5: "Master"}
 LEVELS = tuple(LEVEL_NAMES)
 #: The level that answers a human's request for a hint.
 HINT_LEVEL = max(LEVELS)

@@ -9,6 +9,7 @@ import pytest
 from game import VARIANTS, Board, Move, parse_square
 from game.ai import HINT_LEVEL, LEVEL_NAMES, LEVELS, Search, choose_move, goal_of
 from game.ai_eval import Position
+from game.pieces import PIECES
 
 
 def play_out(board, level, seed, max_moves=None):
@@ -36,8 +37,8 @@ def random_positions(variant, count, seed):
 
 
 def test_levels_are_named():
-    assert LEVELS == (1, 2, 3, 4)
-    assert set(LEVEL_NAMES) == set(LEVELS) and HINT_LEVEL == 4
+    assert tuple(range(1, len(LEVELS) + 1)) == LEVELS and len(LEVELS) >= 5
+    assert set(LEVEL_NAMES) == set(LEVELS) and max(LEVELS) == HINT_LEVEL
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
@@ -52,12 +53,12 @@ def test_every_level_returns_legal_moves(variant, level):
 
 @pytest.mark.parametrize("variant", ["duo", "classic_3"])
 def test_a_whole_game_at_each_level_is_legal(variant):
-    for level in (1, 2, 3):
+    for level in (1, 2, 3, 4):
         assert play_out(Board(variant), level, seed=11)
-    # The expert plays the last part of a game (fast, still every kind of endgame position).
+    # The top level plays the last part of a game (fast, still every kind of endgame position).
     board = Board(variant)
     play_out(board, 2, seed=3, max_moves=len(board.variant.colors) * 12)
-    play_out(board, 4, seed=3)
+    play_out(board, HINT_LEVEL, seed=3)
     assert board.is_game_over()
 
 
@@ -102,19 +103,19 @@ def test_lower_levels_vary_between_seeds(level):
 def test_sliced_search_finds_the_same_move_as_one_call():
     board = Board("classic")
     play_out(board, 2, seed=4, max_moves=10)
-    expected = choose_move(board, 4, seed=8)
-    search = Search(board, 4, seed=8)
+    expected = choose_move(board, HINT_LEVEL, seed=8)
+    search = Search(board, HINT_LEVEL, seed=8)
     slices = 0
     while not search.step(0.0):
         slices += 1
         assert board.is_legal(search.best_move)
-    assert slices > 1, "the expert's search must come in several slices"
+    assert slices > 1, "the top level's search must come in several slices"
     assert search.best_move == expected
 
 
 def test_cancel_stops_the_search_and_keeps_a_legal_move():
     board = Board("duo")
-    search = Search(board, 4, seed=1)
+    search = Search(board, HINT_LEVEL, seed=1)
     search.step(0.0)
     search.cancel()
     assert search.done and board.is_legal(search.best_move)
@@ -131,7 +132,7 @@ def test_search_does_not_follow_later_changes_to_the_board():
 
 def test_unknown_level_is_rejected():
     with pytest.raises(ValueError, match="unknown level"):
-        choose_move(Board("duo"), 7)
+        choose_move(Board("duo"), max(LEVELS) + 1)
 
 
 def test_goals_per_variant():
@@ -163,7 +164,7 @@ def moves(text):
     return [Move.parse(part) for part in text.split()]
 
 
-@pytest.mark.parametrize("level", [3, 4])
+@pytest.mark.parametrize("level", [3, HINT_LEVEL])
 def test_duo_blocks_the_opponents_only_corner(level):
     # Orange's only piece runs up the right edge: its single attach square is m6, and it still
     # holds 84 squares of pieces. Purple can cover m6 and shut Orange out for the rest of the game.
@@ -184,7 +185,7 @@ def test_duo_blocks_the_opponents_only_corner(level):
         board.pop()
 
 
-@pytest.mark.parametrize("level", [3, 4])
+@pytest.mark.parametrize("level", [3, HINT_LEVEL])
 def test_classic_3_green_plays_for_the_player_moving_it(level):
     # Blue's only attach square is f19 and Yellow's is s15; Green can cover either. Green's
     # moves go to players 0, 1, 2, 0, ... by the number of Green pieces already played.
@@ -242,3 +243,41 @@ def test_vectorised_move_scores_match_the_position_after_each_move(variant):
             rivals = [c for c, g in enumerate(goal) if g < 0]
             if not any(0 < pos.attach[c].bit_count() <= 2 for c in rivals):  # no scarce bonus
                 assert blocked == rival_corners(pos, rivals) - rival_corners(after, rivals)
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic_2"])
+def test_prior_features_count_what_they_name(variant):
+    from game.ai_prior import FEATURE_NAMES, move_features
+
+    column = {name: i for i, name in enumerate(FEATURE_NAMES)}
+    for board in random_positions(variant, 4, seed=3):
+        pos = Position.from_board(board)
+        color = board.turn
+        codes = board.legal_codes()
+        goal = goal_of(board.variant, board.player_to_move)
+        rivals = rival_corners_mask(pos, [c for c, g in enumerate(goal) if g < 0])
+        features = move_features(pos, color, codes, goal)
+        new_corners = [column[f"new_corner_{n}_free_sides"] for n in range(5)]
+        for code, row in zip(codes, features, strict=True):
+            mask, edge, _ = board.geometry.placement_rings(code)
+            piece = board.geometry.placement_piece(code)
+            assert row[column[f"piece_{piece.name}"]] == 1 and row[: len(PIECES)].sum() == 1
+            assert row[column["on_rival_attach"]] == (mask & rivals).bit_count()
+            assert row[column["wastes_own_corner"]] == (edge & pos.attach[color]).bit_count()
+            after = pos.play(color, code)
+            gained = after.attach[color] & ~pos.attach[color]
+            assert row[new_corners].sum() == gained.bit_count()
+
+
+def rival_corners_mask(pos, rivals):
+    union = 0
+    for color in rivals:
+        union |= pos.attach[color]
+    return union
+
+
+def test_the_prior_player_beats_random_play():
+    from game.arena import run_match
+
+    summary = run_match("duo", 4, 1, games=4, seed=3, jobs=1)
+    assert summary["win_rate"] >= 0.75, summary

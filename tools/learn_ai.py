@@ -1,0 +1,163 @@
+"""Fit the computer player's learned weights (``game/data/ai_weights.json``) to a strong engine's
+games: the move prior to the moves it played, the evaluation to the games' final scores.
+
+    python tools/learn_ai.py --variant duo --games 600 [--level 5] [--sgf FILE ...]
+
+Plays ``--games`` games of Pentobi against itself with Pentobi's match runner ``twogtp`` (both
+built by ``../shared/tools/build-pentobi``; found in ``$PENTOBI_BUILD``, default
+``~/.cache/pentobi/build``), or reads the games of ``--sgf`` files (one game per line, as twogtp
+writes them). Every position of every game gives one sample: the features of each legal move
+(:func:`game.ai_prior.move_features`) and the move the engine played. The weights of each game
+phase are the softmax regression (maximum likelihood with a small L2 penalty, by Adam) of the
+move played over the legal moves. Every position also gives the evaluation a sample: the
+difference of the two players' :func:`game.ai_eval.value_features` and the final score margin,
+fitted per phase by ridge regression. ``duo`` trains the 14x14 weights, ``classic_2`` the 20x20
+ones; the other board's weights in the file are kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.ai import goal_of  # noqa: E402
+from game.ai_eval import (  # noqa: E402
+    VALUE_FEATURES,
+    VALUE_PHASE_BOUNDS,
+    Position,
+    value_features,
+    value_phase,
+)
+from game.ai_prior import (  # noqa: E402
+    FEATURE_NAMES,
+    PHASE_BOUNDS,
+    WEIGHTS_FILE,
+    board_key,
+    move_features,
+    phase_of,
+)
+from game.board import Board  # noqa: E402
+from game.sgf import read_sgf  # noqa: E402
+
+PENTOBI_BUILD = Path(os.environ.get("PENTOBI_BUILD", Path.home() / ".cache/pentobi/build"))
+
+
+def play_games(variant: str, games: int, level: int, out: Path) -> Path:
+    """Pentobi against itself (different seeds), with twogtp; return the game file."""
+    engine = PENTOBI_BUILD / "pentobi_gtp/pentobi-gtp"
+    command = f"{engine} --nobook --noresign -q -l {level}"
+    subprocess.run(
+        [
+            str(PENTOBI_BUILD / "twogtp/twogtp"),
+            *("-b", f"{command} -r 1", "-w", f"{command} -r 2"),
+            *("-g", variant, "-n", str(games), "-f", str(out), "--quiet"),
+        ],
+        check=True,
+    )
+    return out.with_suffix(".blksgf")
+
+
+def samples(game_texts: list[str], prior: list[list], value: list[list]) -> None:
+    """Append to ``prior[phase]`` (features of every legal move, index of the move played) and
+    to ``value[phase]`` (first player's feature differences, its final margin) per position."""
+    for text in game_texts:
+        record = read_sgf(text)
+        variant = record.variant
+        first = np.array(goal_of(variant, 0))
+        margin = record.result().player_scores[0] - record.result().player_scores[1]
+        board = Board(variant.name)
+        goals = [goal_of(variant, p) for p in range(variant.num_players)]
+        for color, move in record.move_stack:
+            assert board.turn == color, "the record skips a colour that could move"
+            pos = Position.from_board(board)
+            value[value_phase(pos)].append((first @ value_features(pos), margin))
+            codes = pos.legal_codes(color)
+            played = board.geometry.code_of(board.geometry.mask_of(move.squares))
+            if len(codes) > 1:
+                goal = goals[board.player_to_move]
+                features = move_features(pos, color, codes, goal)
+                prior[phase_of(pos, color)].append((features, codes.index(played)))
+            board.push(move)
+
+
+def fit_value(data, l2: float = 1.0) -> np.ndarray:
+    """Ridge regression of the margin on the feature differences."""
+    x = np.array([f for f, _ in data])
+    y = np.array([m for _, m in data], dtype=np.float64)
+    w = np.linalg.solve(x.T @ x + l2 * np.eye(x.shape[1]), x.T @ y)
+    rmse = np.sqrt(np.mean((x @ w - y) ** 2))
+    print(f"  {len(data)} positions: margin error {rmse:.1f} points (spread {y.std():.1f})")
+    return w
+
+
+def fit(data, steps: int = 400, l2: float = 1e-3) -> np.ndarray:
+    """Softmax-regression weights for samples (features, chosen index)."""
+    x = np.concatenate([f for f, _ in data]).astype(np.float64)
+    sizes = np.array([len(f) for f, _ in data])
+    starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
+    chosen = starts + np.array([i for _, i in data])
+    segment = np.repeat(np.arange(len(data)), sizes)
+    scale = x.std(axis=0) + 1e-6  # Adam on standardised features converges evenly
+    x /= scale
+    w = np.zeros(x.shape[1])
+    m = np.zeros_like(w)
+    v = np.zeros_like(w)
+    for t in range(1, steps + 1):
+        z = x @ w
+        z -= np.maximum.reduceat(z, starts)[segment]
+        e = np.exp(z)
+        p = e / np.add.reduceat(e, starts)[segment]
+        grad = (x.T @ p - x[chosen].sum(axis=0)) / len(data) + l2 * w
+        m = 0.9 * m + 0.1 * grad
+        v = 0.999 * v + 0.001 * grad * grad
+        w -= 0.05 * (m / (1 - 0.9**t)) / (np.sqrt(v / (1 - 0.999**t)) + 1e-8)
+    z = x @ w
+    best = np.maximum.reduceat(z, starts)
+    nll = np.mean(np.log(np.add.reduceat(np.exp(z - best[segment]), starts)) + best - z[chosen])
+    top1 = np.mean(z[chosen] >= best)
+    print(f"  {len(data)} positions: log loss {nll:.3f}, engine's move ranked first {top1:.1%}")
+    return w / scale
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--variant", default="duo", choices=("duo", "classic_2"))
+    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--level", type=int, default=5)
+    parser.add_argument("--sgf", nargs="*", help="games to learn from instead of playing them")
+    args = parser.parse_args()
+    if args.sgf:
+        files = [Path(f) for f in args.sgf]
+    else:
+        tmp = Path(tempfile.mkdtemp())
+        files = [play_games(args.variant, args.games, args.level, tmp / args.variant)]
+    texts = [line for f in files for line in f.read_text().splitlines() if line.strip()]
+    prior: list[list] = [[] for _ in range(len(PHASE_BOUNDS) + 1)]
+    value: list[list] = [[] for _ in range(len(VALUE_PHASE_BOUNDS) + 1)]
+    samples(texts, prior, value)
+    print(f"{len(texts)} games; move prior:")
+    learned_prior = [fit(data).round(4).tolist() for data in prior]
+    print("evaluation:")
+    learned_value = [fit_value(data).round(4).tolist() for data in value]
+    names = {"features": list(FEATURE_NAMES), "value_features": list(VALUE_FEATURES)}
+    stored = json.loads(WEIGHTS_FILE.read_text()) if WEIGHTS_FILE.exists() else {}
+    if {k: stored.get(k) for k in names} != names:
+        stored = {**names, "prior": {}, "value": {}}
+    key = board_key(Position.from_board(Board(args.variant)))
+    stored["prior"][key] = learned_prior
+    stored["value"][key] = learned_value
+    WEIGHTS_FILE.write_text(json.dumps(stored) + "\n")
+    print(f"wrote {WEIGHTS_FILE}")
+
+
+if __name__ == "__main__":
+    main()
