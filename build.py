@@ -13,9 +13,13 @@ clients (``npm pack``, ``pip download``) into a cache outside git (``$PYBLOKUS_C
 from __future__ import annotations
 
 import argparse
+import ast
 import functools
+import gzip
 import hashlib
+import html
 import http.server
+import io
 import json
 import os
 import shutil
@@ -23,6 +27,8 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import time
+import urllib.parse
 import urllib.request
 import zipfile
 from dataclasses import dataclass
@@ -63,7 +69,16 @@ PYSCRIPT = NpmPackage(
     spec="@pyscript/core@0.6.66",
     tarball="pyscript-core-0.6.66.tgz",
     sha256="973182bd45a4d615c436a45a442a6fffc3a6acb170ea755ff30071b16ef5fe82",
-    members=("dist/",),
+    # The chunks the page loads (measured: bench/browser.py's files_unused). The others serve
+    # MicroPython, editors, terminals, pygame, workers and zip [files]; index.html and
+    # pyscript.toml turn off the plugins that would fetch them.
+    members=(
+        "dist/core.js",
+        "dist/core.css",
+        "dist/core-D0lb6Ll_.js",
+        "dist/error-D7apQQtW.js",
+        "dist/toml-Blg7Izee.js",
+    ),
     target="pyscript",
 )
 
@@ -87,6 +102,14 @@ SITE_FILES = (
 )
 SITE_DIRS = ("static/icons",)
 SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
+# What index.html runs, and where PyScript unpacks the game package in the page.
+PAGE_MODULE = "game.web.app"
+PYODIDE_HOME = "/home/pyodide"
+# Fetched before Python starts: the page's loading indicator counts their bytes.
+RUNTIME_FILES = ("pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip", "pyodide-lock.json")
+# Compiles the standard library the page needs, and the game, in Pyodide under Node.
+PYODIDE_TASK = ROOT / "tools" / "pyodide_task.mjs"
+STDLIB_TOOL = ROOT / "tools" / "pyodide_stdlib.py"
 # Files the service worker does not precache: itself and GitHub Pages' marker.
 NOT_PRECACHED = {"sw.js", ".nojekyll"}
 
@@ -176,6 +199,7 @@ def fetch_numpy_wheel() -> Path:
 def unpack_npm(package: NpmPackage, destination: Path) -> None:
     """Copy the package's shipped members out of its verified tarball (source maps left out)."""
     destination.mkdir(parents=True, exist_ok=True)
+    found = set()
     with tarfile.open(fetch_npm(package)) as archive:
         for member in archive.getmembers():
             name = member.name.removeprefix("package/")
@@ -188,39 +212,146 @@ def unpack_npm(package: NpmPackage, destination: Path) -> None:
             out = destination / relative
             out.parent.mkdir(parents=True, exist_ok=True)
             out.write_bytes(archive.extractfile(member).read())
+            found.add(name)
+    missing = {m for m in package.members if not m.endswith("/")} - found
+    if missing:
+        raise BuildError(f"{package.spec} lacks {', '.join(sorted(missing))}")
 
 
-def check_lock_file(lock_file: Path) -> None:
-    numpy = json.loads(lock_file.read_text())["packages"]["numpy"]
+def trim_lock_file(lock_file: Path) -> None:
+    """Keep only NumPy in Pyodide's package list (the page loads no other package), once it is
+    checked to be the wheel this build ships."""
+    lock = json.loads(lock_file.read_text())
+    numpy = lock["packages"]["numpy"]
     if (numpy["file_name"], numpy["sha256"]) != (NUMPY_WHEEL, NUMPY_SHA256):
         raise BuildError(f"pyodide-lock.json expects {numpy['file_name']} {numpy['sha256']}")
+    if numpy["depends"]:
+        raise BuildError(f"NumPy needs {numpy['depends']}: ship them too")
+    lock["packages"] = {"numpy": numpy}
+    lock_file.write_text(json.dumps(lock, separators=(",", ":")))
 
 
-def zip_game_package(target: Path) -> None:
-    """Zip game/ for PyScript's [files] (fixed timestamps: same sources, same bytes)."""
+def game_files() -> list[Path]:
+    """The game package as the page gets it: the modules it may import (not the command-line
+    tools), and the solver's stored puzzle solutions (game/data/*.json)."""
+    modules, _ = page_modules()
+    return sorted([*map(module_path, modules), *(ROOT / "game" / "data").glob("*.json")])
+
+
+def zip_game_package(target: Path, package: Path) -> None:
+    """Zip the game package in ``package`` (with its compiled __pycache__) for PyScript's [files]
+    (fixed timestamps: same files, same bytes)."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        game = ROOT / "game"
-        # The solver's stored puzzle solutions (game/data/*.json) travel with the code.
-        for path in sorted([*game.rglob("*.py"), *(game / "data").glob("*.json")]):
-            if path.name == "conftest.py":
-                continue
-            info = zipfile.ZipInfo(
-                path.relative_to(ROOT).as_posix(), date_time=(2020, 1, 1, 0, 0, 0)
-            )
+        for path in sorted(p for p in package.rglob("*") if p.is_file()):
+            name = path.relative_to(package.parent).as_posix()
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
 
 
-def render_index_html() -> str:
-    """index.html with the first paint's empty board rendered in (Python loads after it)."""
+def page_imports() -> list[str]:
+    """Every module the page's Python may import: the game's that :data:`PAGE_MODULE` reaches
+    and all that those import, NumPy and Pyodide's included. The page module itself is left out:
+    it needs the page's DOM."""
+    game_modules, others = page_modules()
+    return sorted((game_modules - {PAGE_MODULE}) | others - {"__future__"})
+
+
+def page_modules() -> tuple[set[str], set[str]]:
+    """The game's modules that :data:`PAGE_MODULE` reaches by any import statement (in functions
+    too), and the other modules they import."""
+    game_modules, others, todo = set(), set(), [PAGE_MODULE]
+    while todo:
+        name = todo.pop()
+        if name in game_modules:
+            continue
+        game_modules.add(name)
+        path = module_path(name)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                found = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    parent = package.rsplit(".", node.level - 1)[0] if node.level > 1 else package
+                    base = f"{parent}.{base}".rstrip(".")
+                # `from game import board` imports a module; `from json import dumps` does not.
+                submodules = (f"{base}.{alias.name}" for alias in node.names)
+                found = [base, *filter(module_path, submodules)]
+            else:
+                continue
+            for module in found:
+                if module_path(module):
+                    todo.append(module)
+                else:
+                    others.add(module)
+    return game_modules, others
+
+
+def module_path(name: str) -> Path | None:
+    """The source file of the game's module ``name``, or None if it is not one."""
+    if name.split(".")[0] != "game":
+        return None
+    base = ROOT.joinpath(*name.split("."))
+    for path in (base / "__init__.py", base.with_suffix(".py")):
+        if path.is_file():
+            return path
+    return None
+
+
+def run_in_pyodide(runtime: Path, stdlib: Path, work: Path, *args: str) -> None:
+    """Run tools/pyodide_stdlib.py in the Pyodide of ``runtime`` under Node, starting with the
+    standard library ``stdlib``, with ``work`` mounted at /work."""
+    command = ["node", str(PYODIDE_TASK), str(runtime), str(stdlib), str(work), str(STDLIB_TOOL)]
+    try:
+        subprocess.run([*command, *args], check=True, stdout=subprocess.DEVNULL)
+    except FileNotFoundError as error:
+        raise BuildError("node (Node.js 18 or later) is needed to build the site") from error
+
+
+def compile_for_pyodide(runtime: Path, game_zip: Path) -> None:
+    """Replace the runtime's standard library archive by one of the modules the page imports,
+    compiled, and check in Pyodide that they import from it; write the game package, compiled,
+    to ``game_zip``. Compiled code spares the page's main thread compiling it as it starts."""
+    stdlib = runtime / "python_stdlib.zip"
+    with tempfile.TemporaryDirectory() as tmp:
+        work = Path(tmp)
+        for path in game_files():
+            copy = work / path.relative_to(ROOT)
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(path, copy)
+        (work / "roots.json").write_text(json.dumps(page_imports()))
+        run_in_pyodide(
+            runtime,
+            stdlib,
+            work,
+            "compile",
+            "/work/roots.json",
+            "/work/stdlib.zip",
+            "/work/game",
+            PYODIDE_HOME,
+        )
+        shutil.move(work / "stdlib.zip", stdlib)
+        run_in_pyodide(runtime, stdlib, work, "verify", "/work/roots.json", "/work/game")
+        (work / "roots.json").unlink()
+        zip_game_package(game_zip, work / "game")
+
+
+def render_index_html(runtime: Path) -> str:
+    """index.html with the first paint's empty board rendered in (Python loads after it), and
+    the sizes of the runtime files in ``runtime`` that the loading indicator counts."""
     sys.path.insert(0, str(ROOT))
     try:
         from game.web.view import initial_board_svg
     finally:
         sys.path.remove(str(ROOT))
     template = (ROOT / "index.html").read_text()
-    if "<!-- board -->" not in template:
-        raise BuildError("index.html lacks the <!-- board --> placeholder")
+    for placeholder in ("<!-- board -->", "__RUNTIME_SIZES__"):
+        if placeholder not in template:
+            raise BuildError(f"index.html lacks the {placeholder} placeholder")
+    sizes = {name: (runtime / name).stat().st_size for name in RUNTIME_FILES}
+    template = template.replace("__RUNTIME_SIZES__", html.escape(json.dumps(sizes)))
     return template.replace("<!-- board -->", initial_board_svg())
 
 
@@ -255,10 +386,9 @@ def build(dist: Path = DIST) -> Path:
     ``dist`` (``serve``, the browser tests) never hands out a half-built site.
     """
     numpy_wheel = fetch_numpy_wheel()
-    index_html = render_index_html()
     staging = Path(tempfile.mkdtemp(prefix=f".{dist.name}-new-", dir=dist.parent))
     try:
-        version = assemble(staging, numpy_wheel, index_html)
+        version = assemble(staging, numpy_wheel)
         staging.chmod(0o755)  # mkdtemp's 0o700 would be shipped as the site root's mode
         swap_in(staging, dist)
     finally:
@@ -279,45 +409,110 @@ def swap_in(new: Path, dist: Path) -> None:
     shutil.rmtree(old)
 
 
-def assemble(dist: Path, numpy_wheel: Path, index_html: str) -> str:
+def assemble(dist: Path, numpy_wheel: Path) -> str:
     """Write the site's files into the empty folder ``dist``; return the cache version."""
     vendor = dist / VENDOR
     unpack_npm(PYODIDE, vendor / PYODIDE.target)
-    check_lock_file(vendor / PYODIDE.target / "pyodide-lock.json")
+    trim_lock_file(vendor / PYODIDE.target / "pyodide-lock.json")
     shutil.copy(numpy_wheel, vendor / PYODIDE.target / NUMPY_WHEEL)
     unpack_npm(PYSCRIPT, vendor / PYSCRIPT.target)
+    compile_for_pyodide(vendor / PYODIDE.target, dist / "game.zip")
     for name in SITE_FILES:
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, dist / name)
     for name in SITE_DIRS:
         shutil.copytree(ROOT / name, dist / name)
-    (dist / "index.html").write_text(index_html)
-    zip_game_package(dist / "game.zip")
+    (dist / "index.html").write_text(render_index_html(vendor / PYODIDE.target))
     (dist / ".nojekyll").touch()
     return write_service_worker(dist)
 
 
 class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the right MIME types; revalidated on every load (a dev server)."""
+    """Static files with the right MIME types; revalidated on every load (a dev server).
+
+    With ``compress`` set, text and wasm go out gzip-compressed to clients that accept it, as GitHub
+    Pages sends them (the bench measures a first visit by the bytes that cross the network).
+    Every response is noted in ``transfers``: (arrival time, path, bytes of the body sent).
+    """
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    compress = False
+    transfers: list[tuple[float, str, int]] | None = None
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def send_head(self):
+        self.arrived = time.time()
+        path = Path(self.translate_path(self.path))
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (self.compress and accepts and path.is_file() and compressible(path)):
+            return super().send_head()
+        stamp = self.date_time_string(int(path.stat().st_mtime))
+        if self.headers.get("If-Modified-Since") == stamp:
+            self.send_response(304)
+            self.end_headers()
+            return None
+        body = gzipped(path, path.stat().st_mtime_ns)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", stamp)
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def copyfile(self, source, outputfile) -> None:
+        start = source.tell()
+        super().copyfile(source, outputfile)
+        if self.transfers is not None:
+            path = urllib.parse.urlsplit(self.path).path
+            self.transfers.append((self.arrived, path, source.tell() - start))
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 (base signature)
         pass
 
 
-def handler_for(directory: Path):
-    """The request handler class that serves the files of ``directory``."""
-    return functools.partial(QuietHandler, directory=str(directory))
+# GitHub Pages compresses text and wasm; archives are compressed already.
+GZIPPED_SUFFIXES = {
+    ".html",
+    ".js",
+    ".mjs",
+    ".css",
+    ".json",
+    ".svg",
+    ".toml",
+    ".wasm",
+    ".webmanifest",
+}
 
 
-def make_server(directory: Path, port: int = 0) -> http.server.ThreadingHTTPServer:
+def compressible(path: Path) -> bool:
+    return path.suffix in GZIPPED_SUFFIXES
+
+
+@functools.lru_cache(maxsize=64)
+def gzipped(path: Path, mtime_ns: int) -> bytes:
+    """``path`` gzip-compressed (cached while the file is unchanged: ``mtime_ns`` keys it)."""
+    return gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+
+
+def handler_for(directory: Path, *, compress: bool = False, transfers: list | None = None):
+    """The request handler class that serves the files of ``directory`` (``compress``,
+    ``transfers``: see :class:`QuietHandler`)."""
+    handler = type("Handler", (QuietHandler,), {"compress": compress, "transfers": transfers})
+    return functools.partial(handler, directory=str(directory))
+
+
+def make_server(
+    directory: Path, port: int = 0, *, compress: bool = False, transfers: list | None = None
+) -> http.server.ThreadingHTTPServer:
     """An HTTP server for ``directory`` on 127.0.0.1 (port 0: a free one)."""
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler_for(directory))
+    return http.server.ThreadingHTTPServer(
+        ("127.0.0.1", port), handler_for(directory, compress=compress, transfers=transfers)
+    )
 
 
 def serve(port: int) -> None:

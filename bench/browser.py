@@ -13,6 +13,13 @@ Builds dist/, serves it on 127.0.0.1 and prints JSON:
 - ``warm_ready_ms``: median time to ``ready`` of reloads once the service worker has precached
   the site (what a returning visitor sees, offline or not);
 - ``bytes_transferred``: bytes of a cold load (resource timing's transferSize, page included);
+- ``files_unused``: files of dist/ that no cold load requested (the service worker, blocked in
+  cold loads, is not asked);
+- ``phone``: a first visit as a phone sees it (:data:`PHONE`: the site served gzip-compressed as
+  GitHub Pages does, Chromium's network emulation and CPU throttling): first paint, ``ready``,
+  computer ready, the longest time the loading indicator went without a change between first
+  paint and ``ready``, and the compressed bytes the server sent for requests made before
+  ``ready`` and in all (the service worker's precache included);
 - ``page`` / ``cpython``: the same engine timings (:mod:`game.web.timing`) in the page and here;
 - ``computer_moves``: per variant (Duo, ``classic_2``, ``classic``), a game of the top level on
   every seat, up to ``--computer-moves`` moves: median and max seconds per computer move (from
@@ -26,6 +33,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import statistics
 import sys
 import threading
@@ -45,6 +53,7 @@ from harness import (  # noqa: E402  (the same browser and build as the tests)
     CHROMIUM_ARGS,
     build,
     seed_saved_game,
+    unused_files,
     wait_for_computer_player,
     wait_until_state,
 )
@@ -52,12 +61,20 @@ from harness import (  # noqa: E402  (the same browser and build as the tests)
 # Runs before the page's own scripts (injected by the browser, so the CSP does not apply).
 OBSERVERS = """
 window.benchLongTasks = [];
+window.benchProgress = [];
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     window.benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
   }
 }).observe({ type: "longtask", buffered: true });
 new MutationObserver(() => {
+  const loading = document.getElementById("loading");
+  if (loading && !loading.hidden) {
+    const shown = loading.innerText + (document.getElementById("progress")?.value ?? "");
+    if (shown !== window.benchProgress.at(-1)?.shown) {
+      window.benchProgress.push({ at: performance.now(), shown });
+    }
+  }
   if (document.body.dataset.state === "ready") window.benchReadyAt ??= performance.now();
   if (/NumPy \\d/.test(document.getElementById("runtime-info")?.textContent)) {
     window.benchComputerReadyAt ??= performance.now();
@@ -72,7 +89,15 @@ LOAD_FIGURES = """() => ({
   firstPaint: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
   bytes: performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
     .reduce((sum, entry) => sum + entry.transferSize, 0),
+  progressAt: window.benchProgress.map((change) => change.at),
+  timeOrigin: performance.timeOrigin,
 })"""
+#: A phone on a mobile network: Chromium's network emulation and CPU throttling.
+PHONE = {"download_mbit": 20, "upload_mbit": 5, "rtt_ms": 40, "cpu_slowdown": 4}
+SERVICE_WORKER_ACTIVE = """async () => {
+  const registration = await navigator.serviceWorker.ready;
+  while (registration.active.state !== "activated") await new Promise(r => setTimeout(r, 50));
+}"""
 
 
 def cold_load(browser, url: str) -> dict:
@@ -95,12 +120,7 @@ def warm_loads(browser, url: str, count: int) -> list[int]:
     page = context.new_page()
     page.goto(url)
     wait_until_state(page, "ready")
-    page.evaluate(
-        """async () => {
-        const registration = await navigator.serviceWorker.ready;
-        while (registration.active.state !== "activated") await new Promise(r => setTimeout(r, 50));
-    }"""
-    )
+    page.evaluate(SERVICE_WORKER_ACTIVE)
     times = []
     for _ in range(count):
         page.reload()
@@ -163,13 +183,57 @@ def time_computer_moves(browser, url: str, mode: str, max_moves: int) -> dict:
     }
 
 
+def phone_first_visit(browser, dist: Path) -> dict:
+    """A first visit under :data:`PHONE`, from a server that compresses as GitHub Pages does."""
+    transfers = []
+    server = build.make_server(dist, compress=True, transfers=transfers)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context(service_workers="allow")
+    context.add_init_script(OBSERVERS)
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": PHONE["rtt_ms"],
+            "downloadThroughput": PHONE["download_mbit"] * 1e6 / 8,
+            "uploadThroughput": PHONE["upload_mbit"] * 1e6 / 8,
+        },
+    )
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": PHONE["cpu_slowdown"]})
+    page.goto(f"http://127.0.0.1:{server.server_port}/")
+    wait_until_state(page, "ready", timeout=120_000)
+    wait_for_computer_player(page, timeout=120_000)
+    figures = page.evaluate(LOAD_FIGURES)
+    page.evaluate(SERVICE_WORKER_ACTIVE)  # its precache is part of a first visit
+    context.close()
+    server.shutdown()
+    server.server_close()
+    ready_at = (figures["timeOrigin"] + figures["readyAt"]) / 1000
+    changes = [figures["firstPaint"], *figures["progressAt"], figures["readyAt"]]
+    changes = sorted(t for t in changes if figures["firstPaint"] <= t <= figures["readyAt"])
+    return {
+        **PHONE,
+        "first_paint_ms": round(figures["firstPaint"]),
+        "ready_ms": round(figures["readyAt"]),
+        "computer_ready_ms": round(figures["computerReadyAt"]),
+        "longest_task_after_ready_ms": round(figures["longestTaskAfterReady"]),
+        "longest_progress_gap_ms": round(max(b - a for a, b in itertools.pairwise(changes))),
+        "bytes_before_ready": sum(size for at, _, size in transfers if at < ready_at),
+        "bytes_all": sum(size for _, _, size in transfers),
+    }
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--computer-moves", type=int, default=100, help="per variant, at most")
     args = parser.parse_args()
     dist = build.build()
-    server = build.make_server(dist)
+    transfers = []
+    server = build.make_server(dist, transfers=transfers)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_port}/"
     from playwright.sync_api import sync_playwright
@@ -177,15 +241,18 @@ def main() -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         loads = [cold_load(browser, url) for _ in range(args.loads)]
+        unused = sorted(unused_files(dist, transfers))
         warm = warm_loads(browser, url, 3)
         computer = {
             mode: time_computer_moves(browser, url, mode, args.computer_moves)
             for mode in TIMED_MODES
         }
+        phone = phone_first_visit(browser, dist)
         browser.close()
     server.shutdown()
     ready = [round(load["readyAt"]) for load in loads]
     report = {
+        "load_average": [round(load, 1) for load in os.getloadavg()],
         "first_paint_ms": round(statistics.median(load["firstPaint"] for load in loads)),
         "ready_ms": round(statistics.median(ready)),
         "ready_ms_all": ready,
@@ -194,6 +261,8 @@ def main() -> None:
         "warm_ready_ms": round(statistics.median(warm)),
         "warm_ready_ms_all": warm,
         "bytes_transferred": loads[0]["bytes"],
+        "files_unused": unused,
+        "phone": phone,
         "page": loads[-1]["timings"],
         "cpython": engine_timings(),
         "computer_moves": computer,

@@ -29,7 +29,6 @@ True
 
 from __future__ import annotations
 
-import argparse
 import json
 import random
 import sys
@@ -593,6 +592,8 @@ def solve(
 
 
 def main(argv: list[str] | None = None) -> int:
+    import argparse  # here, not at the top: the page imports the solver, never its command line
+
     parser = argparse.ArgumentParser(
         prog="python -m game.solver", description="Solve a one-player Blokus puzzle."
     )

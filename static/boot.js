@@ -1,25 +1,70 @@
-// Runs before Python: shows the named loading stages and registers the service worker.
+// Runs before Python: shows what is loading and how far, and registers the service worker.
 // Kept tiny and dependency-free so the first paint does not wait for anything.
 
-const STAGES = ["runtime", "engine"];
+const STAGES = ["runtime", "start", "engine"];
+// Where each stage starts on the progress bar (of 100): the download is most of the wait.
+const STARTS = { runtime: 0, start: 70, engine: 85 };
 const progress = document.getElementById("progress");
+// File name -> bytes of the runtime files (build.py writes them into the page).
+const SIZES = JSON.parse(document.getElementById("loading").dataset.sizes);
+const TOTAL = Object.values(SIZES).reduce((sum, size) => sum + size, 0);
+let stage = "runtime";
+let received = 0;
 
-function enterStage(name) {
-  const index = STAGES.indexOf(name);
-  if (index < 0 || index < Number(progress.value)) return;
-  progress.value = index;
+function show() {
+  if (stage === "runtime" && received >= TOTAL) stage = "start";
+  const index = STAGES.indexOf(stage);
   for (const item of document.querySelectorAll("[data-stage]")) {
     const at = STAGES.indexOf(item.dataset.stage);
     item.classList.toggle("done", at < index);
     item.classList.toggle("active", at === index);
   }
+  progress.value = stage === "runtime" ? (STARTS.start * received) / TOTAL : STARTS[stage];
+  const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
+  document.getElementById("runtime-bytes").textContent =
+    `${megabytes(Math.min(received, TOTAL))} of ${megabytes(TOTAL)} MB`;
 }
 
-enterStage("runtime");
+const fileName = (url) => new URL(url).pathname.split("/").pop();
 
-// PyScript fetches [files] (the game package) once the interpreter is loaded.
+async function count(response) {
+  const reader = response.body.getReader();
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    received += chunk.value.length;
+    show();
+  }
+}
+
+// Counts the runtime's bytes as they arrive, reading a copy of each response: the response
+// itself goes untouched to Pyodide (the browser keeps compiled WebAssembly with it).
+const nativeFetch = window.fetch;
+window.fetch = function (...args) {
+  const pending = nativeFetch.apply(this, args);
+  pending.then(
+    (response) => fileName(response.url) in SIZES && count(response.clone()),
+    () => {},
+  );
+  return pending;
+};
+
+// pyodide.asm.js comes as a script, not by fetch: counted whole once it is in.
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.initiatorType !== "fetch" && fileName(entry.name) in SIZES) {
+      received += SIZES[fileName(entry.name)];
+      show();
+    }
+  }
+}).observe({ type: "resource" });
+
+show();
+
+// PyScript fetches [files] (the game package) once the interpreter has started.
 addEventListener("py:progress", ({ detail }) => {
-  if (detail === "Loading files") enterStage("engine");
+  if (detail === "Loading files") {
+    stage = "engine";
+    show();
+  }
 });
 
 // The service worker precaches the whole site; it starts once the game is ready, so that its

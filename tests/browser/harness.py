@@ -37,10 +37,11 @@ build = load_build_module()
 
 
 class Site:
-    """dist/ served by build.py's server on a free port, in a thread; can be stopped."""
+    """dist/ served by build.py's server on a free port, in a thread; can be stopped.
+    ``options``: make_server's (``compress``, ``transfers``)."""
 
-    def __init__(self, directory: Path):
-        self.server = build.make_server(directory)
+    def __init__(self, directory: Path, **options):
+        self.server = build.make_server(directory, **options)
         self.url = f"http://127.0.0.1:{self.server.server_port}/"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
@@ -91,6 +92,14 @@ class PageRecord:
     def _on_response(self, response) -> None:
         if response.status >= 400:
             self.failed_responses.append(f"{response.status} {response.url}")
+
+
+def unused_files(dist: Path, transfers: list) -> set[str]:
+    """Files of ``dist`` that no request noted in ``transfers`` (see build.QuietHandler) asked
+    for."""
+    asked = {path.lstrip("/") or "index.html" for _, path, _ in transfers}
+    files = (p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
+    return {name for name in files if name not in asked}
 
 
 def new_context(browser, **options):

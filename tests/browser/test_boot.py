@@ -1,6 +1,18 @@
 """The page boots from the built site alone: runtime and engine, then NumPy, under a strict CSP."""
 
-from harness import wait_for_computer_player, wait_until_state
+import json
+import re
+
+from harness import (
+    PageRecord,
+    Site,
+    build,
+    new_context,
+    open_page,
+    unused_files,
+    wait_for_computer_player,
+    wait_until_state,
+)
 
 # Runs in the page as a script of the site's own (so the page's policies apply to it).
 EVAL_PROBE = """
@@ -20,16 +32,71 @@ def test_boots_to_ready_then_loads_numpy_for_the_computer(page):
     assert page.get_attribute("body", "data-state") == "ready"
 
 
+# Python the test adds to the page (PyScript runs every <script type="py">): imports the modules
+# named in IMPORTED and says which failed, and which files of the standard library are in use.
+IMPORT_PROBE = """
+import importlib, json, sys, js
+failed = []
+for name in json.loads(IMPORTED):
+    try:
+        importlib.import_module(name)
+    except Exception as error:
+        failed.append(f"{name}: {error!r}")
+files = [getattr(module, "__file__", None) or "" for module in list(sys.modules.values())]
+stdlib = sorted(f for f in files if f.startswith("/lib/python312.zip/"))
+js.document.body.dataset.importProbe = json.dumps({"failed": failed, "stdlib": stdlib})
+"""
+ADD_PYTHON = """(code) => {
+  const script = document.createElement("script");
+  script.type = "py";
+  script.textContent = code;
+  document.body.append(script);
+}"""
+
+
+def test_every_module_the_game_uses_imports_from_the_compiled_standard_library(page):
+    wait_for_computer_player(page)
+    imported = build.page_imports()
+    assert {"game.solver", "game.ai", "numpy", "json", "asyncio"} <= set(imported)
+    page.evaluate(ADD_PYTHON, f"IMPORTED = {json.dumps(json.dumps(imported))}\n{IMPORT_PROBE}")
+    page.wait_for_selector("body[data-import-probe]", state="attached")
+    probe = json.loads(page.get_attribute("body", "data-import-probe"))
+    assert probe["failed"] == []
+    assert len(probe["stdlib"]) > 50  # asyncio, json, dataclasses, ... all compiled ahead
+    assert [f for f in probe["stdlib"] if not f.endswith(".pyc")] == []
+
+
+# Notes what the page shows as it is first parsed, and every value the loading bar takes
+# (injected before the page's scripts run: the page may be ready before the test looks).
+PROGRESS_WATCH = """
+window.progressSeen = [];
+addEventListener("DOMContentLoaded", () => {
+  window.firstSeen = {
+    state: document.body.dataset.state,
+    squares: document.querySelectorAll("#board [data-square]").length,
+    stages: [...document.querySelectorAll("#loading [data-stage]")].map((li) => li.textContent),
+  };
+});
+new MutationObserver(() => {
+  const bar = document.getElementById("progress");
+  if (bar && bar.value !== window.progressSeen.at(-1)) window.progressSeen.push(bar.value);
+}).observe(document, { subtree: true, attributes: true, childList: true });
+"""
+
+
 def test_first_paint_shows_board_and_stages_before_python(context, site, record):
-    page = context.new_page()
-    record.watch(page)
-    page.goto(site.url, wait_until="commit")
-    page.wait_for_selector("#board [data-square='a20']", state="attached")
-    assert page.get_attribute("body", "data-state") == "loading"
-    stages = page.locator("#loading [data-stage]").all_inner_texts()
-    assert [s.strip() for s in stages] == ["Python runtime", "Game engine"]
-    wait_until_state(page, "ready")
+    context.add_init_script(PROGRESS_WATCH)
+    page = open_page(context, site, record)
+    first = page.evaluate("() => window.firstSeen")
+    assert first["state"] == "loading" and first["squares"] == 400
+    stages = [" ".join(text.split()) for text in first["stages"]]
+    assert re.fullmatch(r"Python runtime \d+\.\d of 1\d\.\d MB", stages[0])
+    assert stages[1:] == ["Starting Python", "Game engine"]
     assert page.locator("#loading").is_hidden()
+    counted = re.fullmatch(r"([\d.]+) of ([\d.]+) MB", page.inner_text("#runtime-bytes"))
+    assert counted[1] == counted[2]  # every byte of the runtime counted
+    seen = page.evaluate("() => window.progressSeen")
+    assert seen == sorted(seen) and seen[-1] == 85 and len(seen) > 5  # moving forward
 
 
 def test_content_security_policy_allows_only_the_origin(page):
@@ -52,3 +119,23 @@ def test_no_string_runs_as_code(context, site):
     page.add_script_tag(url=site.url + "eval-probe.js")
     assert page.get_attribute("body", "data-eval-probe") == "EvalError"
     wait_for_computer_player(page)  # Pyodide still compiles WebAssembly (NumPy's libraries)
+
+
+def test_the_site_ships_only_files_the_page_loads(browser, dist):
+    """A visit (the service worker blocked) fetches every file of the site but the service
+    worker, GitHub Pages' marker and what only installing the app uses."""
+    transfers = []
+    site = Site(dist, transfers=transfers)
+    record = PageRecord(origin=site.url.rstrip("/"))
+    context = new_context(browser)
+    try:
+        page = open_page(context, site, record)
+        wait_for_computer_player(page)
+    finally:
+        context.close()
+        site.stop()
+    record.assert_clean()
+    manifest = json.loads((dist / "static" / "manifest.webmanifest").read_text())
+    for_installing = {"static/manifest.webmanifest"}
+    for_installing |= {f"static/{icon['src']}" for icon in manifest["icons"]}
+    assert unused_files(dist, transfers) - for_installing == {"sw.js", ".nojekyll"}

@@ -1,11 +1,13 @@
 """build.py: verified runtime files, the assembled site, the service worker, the server.
 (No browser here: these check what the browser tests are served.)"""
 
+import gzip
 import hashlib
 import json
 import shutil
 import subprocess
 import sys
+import tarfile
 import tomllib
 import urllib.request
 import zipfile
@@ -51,6 +53,29 @@ def test_the_site_has_the_pinned_runtime_and_the_game(dist):
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
     assert config["files"] == {"./game.zip": "./*"}
     assert "packages" not in config  # NumPy is loaded once the board is playable
+
+
+def test_the_standard_library_is_the_compiled_modules_the_page_imports(dist):
+    archive = dist / "vendor" / "pyodide" / "python_stdlib.zip"
+    with zipfile.ZipFile(archive) as stdlib:
+        names = set(stdlib.namelist())
+    assert {"json/__init__.pyc", "asyncio/__init__.pyc", "argparse.pyc"} <= names  # the solver's
+    assert not {"unittest/__init__.pyc", "email/mime/text.pyc", "sqlite3/__init__.pyc"} & names
+    assert [name for name in names if not name.endswith(".pyc")] == []
+    with tarfile.open(build.fetch_npm(build.PYODIDE)) as npm:
+        full = npm.getmember("package/python_stdlib.zip").size
+    assert archive.stat().st_size < full * 0.6
+
+
+def test_the_game_ships_compiled_without_its_command_line_tools(dist):
+    with zipfile.ZipFile(dist / "game.zip") as archive:
+        names = set(archive.namelist())
+    sources = {name for name in names if name.endswith(".py")}
+    assert {"game/board.py", "game/solver.py", "game/web/app.py"} <= sources
+    assert not {"game/gtp.py", "game/arena.py"} & sources
+    for source in sources:
+        folder, _, module = source.rpartition("/")
+        assert f"{folder}/__pycache__/{module[:-3]}.cpython-312.pyc" in names
 
 
 def test_the_page_is_painted_before_python_and_names_no_other_origin(dist):
@@ -102,6 +127,35 @@ def test_the_server_sends_the_right_types(dist):
                 assert response.headers["Content-Type"] == kind
     finally:
         site.stop()
+
+
+def test_the_bench_server_compresses_as_github_pages_does(dist):
+    transfers = []
+    site = Site(dist, compress=True, transfers=transfers)
+    accepts = {"Accept-Encoding": "gzip, deflate"}
+    try:
+        wasm = urllib.request.Request(site.url + "vendor/pyodide/pyodide.asm.wasm", headers=accepts)
+        with urllib.request.urlopen(wasm) as response:
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert response.headers["Content-Type"] == "application/wasm"
+            stamp = response.headers["Last-Modified"]
+            body = response.read()
+        assert gzip.decompress(body) == (dist / "vendor/pyodide/pyodide.asm.wasm").read_bytes()
+        assert len(body) < (dist / "vendor/pyodide/pyodide.asm.wasm").stat().st_size / 2
+        archive = urllib.request.Request(site.url + "game.zip", headers=accepts)
+        with urllib.request.urlopen(archive) as response:  # compressed already: sent as it is
+            assert response.headers["Content-Encoding"] is None
+            assert response.read() == (dist / "game.zip").read_bytes()
+        wasm.add_header("If-Modified-Since", stamp)
+        with pytest.raises(urllib.error.HTTPError, match="304"):
+            urllib.request.urlopen(wasm)
+    finally:
+        site.stop()
+    sent = [(path, size) for _, path, size in transfers]
+    assert sent == [
+        ("/vendor/pyodide/pyodide.asm.wasm", len(body)),
+        ("/game.zip", (dist / "game.zip").stat().st_size),
+    ]
 
 
 def test_serve_builds_and_prints_the_url_it_serves():
