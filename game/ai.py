@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .ai_eval import Position, Weights, best_codes, build_tables, evaluate, move_scores
-from .ai_prior import is_learned, learned_value, prior_logits
+from .ai_prior import is_learned, prior_logits
 from .geometry import geometry
 from .levels import HINT_LEVEL, LEVEL_NAMES, LEVELS
 from .pieces import Move
@@ -69,8 +69,6 @@ class LevelConfig:
     weights: Weights = Weights()
     #: Order and pick moves by the learned prior (:mod:`game.ai_prior`) instead of the cheap score.
     prior: bool = False
-    #: Evaluate with the learned evaluation (:func:`game.ai_prior.learned_value`).
-    value: bool = False
 
 
 # Levels 1-3 measured with the arena (one seat against three in Classic): each wins outright
@@ -214,9 +212,6 @@ class Search:
         return self._goals[variant.player_of_color(color, pos.used[color].bit_count())]
 
     def _evaluate(self, pos, goal):
-        """The value of ``pos`` for ``goal``: learned if the level and board have it."""
-        if self._config.value and is_learned(pos):
-            return learned_value(pos, goal)
         return evaluate(pos, goal, self._config.weights)
 
     def _order(self, pos, color, codes, goal):

@@ -63,10 +63,17 @@ class Tables:
         codes = np.array(geo.placements(geo.full, geo.full), dtype=np.int64)
         self.code_row = np.full(len(geo.orientations) * geo.bits, -1, dtype=np.int64)
         self.code_row[codes] = np.arange(len(codes))
+        self.piece_row = np.array(self.piece_index)[codes // geo.bits]
         shape = (len(codes), self._nbytes // 8)
         self.mask, self.edge, self.corner = (np.zeros(shape, dtype=np.uint64) for _ in range(3))
         self.size = np.zeros(len(codes))
         self.centre = np.zeros(len(codes))
+        # The same squares as bit indices, padded with ``geo.bits`` (a square off the board):
+        # a per-square value summed over a placement's squares is then one gather.
+        most = max(len(o.edge_offsets) for o in geo.orientations)
+        self.cell_bits, self.edge_bits, self.corner_bits = (
+            np.full((len(codes), n), geo.bits, dtype=np.int64) for n in (5, most, most)
+        )
         self.codes = codes
         self._cell_value = np.array(
             [(inner >> b & 1) + 0.5 * (outer >> b & 1) for b in range(geo.bits)]
@@ -87,6 +94,10 @@ class Tables:
             self._set_bits(self.mask, rows, anchors, cells)
             self._set_bits(self.edge, rows, anchors, np.array(o.edge_offsets))
             self._set_bits(self.corner, rows, anchors, np.array(o.corner_offsets))
+            self._set_indices(self.cell_bits, rows, anchors, o.offsets)
+            self._set_indices(self.edge_bits, rows, anchors, o.edge_offsets)
+            corner_only = sorted(set(o.corner_offsets) - set(o.edge_offsets))
+            self._set_indices(self.corner_bits, rows, anchors, corner_only)
             self.size[rows] = len(cells)
             self.centre[rows] = self._cell_value[anchors[:, None] + cells].sum(axis=1)
 
@@ -100,6 +111,13 @@ class Tables:
             np.broadcast_to(np.arange(len(rows))[:, None], bits.shape)[on_board], bits[on_board]
         ] = True
         words[rows] = np.packbits(grid, axis=1, bitorder="little").view("<u8")
+
+    def _set_indices(self, table: np.ndarray, rows, anchors, offsets) -> None:
+        """Put in ``table``'s ``rows`` the bits ``anchor + offset`` on the board, else the pad."""
+        geo = self.geo
+        bits = anchors[:, None] + np.array(offsets, dtype=np.int64)[None, :]
+        on_board = (bits >= 0) & (bits < geo.bits) & (bits % geo.stride < geo.width)
+        table[rows, : len(offsets)] = np.where(on_board, bits, geo.bits)
 
     def words(self, mask: Mask) -> np.ndarray:
         """``mask`` as little-endian 64-bit words."""
@@ -294,59 +312,6 @@ def color_values(pos: Position, weights: Weights) -> list[float]:
             ) + weights.territory * min(terr[c], left)
         values.append(value)
     return values
-
-
-#: Per colour, what the learned evaluation weighs (see :func:`value_features`).
-VALUE_FEATURES = (
-    "covered",
-    "all_placed",
-    "attach",
-    "open_attach",
-    "territory",
-    "near_territory",
-    "moves_log",
-)
-#: A position's phase for the learned evaluation, by the pieces on the board per colour.
-VALUE_PHASE_BOUNDS = (4, 8, 12, 16)
-
-
-def value_phase(pos: Position) -> int:
-    placed = sum(u.bit_count() for u in pos.used) / len(pos.used)
-    return sum(placed >= b for b in VALUE_PHASE_BOUNDS)
-
-
-def value_features(pos: Position) -> np.ndarray:
-    """Per colour (rows), the features of :data:`VALUE_FEATURES`: squares covered, all pieces
-    placed, attach squares, attach squares with two or more free sides, territory capped by
-    the squares left, territory within two steps, log of the number of legal moves."""
-    geo = pos.geo
-    s, full = geo.stride, geo.full
-    far = territories(pos, REACH_STEPS.get(geo.width, 6))
-    near = territories(pos, 2)
-    rows = []
-    for c in range(len(pos.own)):
-        covered = pos.own[c].bit_count()
-        left = ALL_PIECES_SQUARES - covered
-        attach = pos.attach[c]
-        free = full & ~(pos.occupied | pos.edges[c])
-        sides = [free << 1, free >> 1, free << s, free >> s]
-        two = 0
-        for i in range(4):
-            for j in range(i + 1, 4):
-                two |= sides[i] & sides[j]
-        moves = len(pos.legal_codes(c)) if left else 0
-        rows.append(
-            (
-                covered,
-                0.0 if left else 1.0,
-                attach.bit_count() if left else 0,
-                (attach & two).bit_count() if left else 0,
-                min(far[c], left),
-                min(near[c], left),
-                float(np.log1p(moves)),
-            )
-        )
-    return np.array(rows)
 
 
 def evaluate(pos: Position, goal: tuple[float, ...], weights: Weights) -> float:

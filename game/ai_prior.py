@@ -27,14 +27,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .ai_eval import (
-    SCARCE_ATTACH,
-    VALUE_FEATURES,
-    Position,
-    Tables,
-    value_features,
-    value_phase,
-)
+from .ai_eval import SCARCE_ATTACH, Position, Tables
 from .board import ALL_PIECES_USED
 from .pieces import PIECES
 
@@ -74,8 +67,7 @@ def _rim_sizes(tab: Tables) -> np.ndarray:
     geo = tab.geo
     ring = np.array([len(o.edge_offsets) for o in geo.orientations])
     on_board = np.bitwise_count(tab.edge).sum(axis=1)
-    orientation = tab.codes // geo.bits
-    return ring[orientation] - on_board
+    return ring[tab.codes // geo.bits] - on_board
 
 
 def _exactly(masks: list[int], full: int) -> list[int]:
@@ -87,15 +79,17 @@ def _exactly(masks: list[int], full: int) -> list[int]:
     return [at_least[k] & ~at_least[k + 1] for k in range(len(masks))] + [at_least[-1]]
 
 
-def move_features(pos: Position, color: int, codes: list[int], goal) -> np.ndarray:
-    """The feature counts of each move of ``color`` (rows, in ``codes`` order; columns as
-    :data:`FEATURE_NAMES`), for a player with ``goal`` (see :func:`game.ai_eval.evaluate`)."""
-    tab = pos.tab
+_CELL_SETS = ("on_rival_attach", "beside_rival_attach", "on_ally_attach", "on_scarce_rival_attach")
+_CORNER_SETS = (*(f"new_corner_{n}_free_sides" for n in range(5)), "keeps_own_corner")
+_EDGE_SETS = ("wastes_own_corner", "edge_free", "edge_rival_piece", "edge_own_forbidden")
+
+
+def _square_sets(pos: Position, color: int, goal) -> dict[str, int]:
+    """The sets of squares whose members a move's features count: among its own squares
+    (:data:`_CELL_SETS`), its diagonal squares that touch it by no edge (:data:`_CORNER_SETS`)
+    and the squares along its edges (:data:`_EDGE_SETS`)."""
     geo = pos.geo
-    words = tab.words
     full, s = geo.full, geo.stride
-    rows = tab.code_row[np.asarray(codes, dtype=np.int64)]
-    mask, edge, corner = tab.mask[rows], tab.edge[rows], tab.corner[rows]
     occupied = pos.occupied
     free = full & ~(occupied | pos.edges[color])
     own_attach = pos.attach[color]
@@ -111,63 +105,95 @@ def move_features(pos: Position, color: int, codes: list[int], goal) -> np.ndarr
         rival_near |= geo.edge_neighbors(attach) & ~(occupied | pos.edges[other])
         if 0 < attach.bit_count() <= SCARCE_ATTACH and pos.used[other] != ALL_PIECES_USED:
             scarce |= attach
-    rival_near &= ~rival_attach
     sides = _exactly([free << 1, free >> 1, free << s, free >> s], full)
+    return {
+        "on_rival_attach": rival_attach,
+        "beside_rival_attach": rival_near & ~rival_attach,
+        "on_ally_attach": ally_attach,
+        "on_scarce_rival_attach": scarce,
+        **{f"new_corner_{n}_free_sides": free & ~own_attach & sides[n] for n in range(5)},
+        "keeps_own_corner": own_attach,
+        "wastes_own_corner": own_attach,
+        "edge_free": free & ~own_attach,
+        "edge_rival_piece": occupied & ~pos.own[color],
+        "edge_own_forbidden": pos.edges[color] & ~occupied,
+    }
+
+
+_AT = {name: i for i, name in enumerate(FEATURE_NAMES)}
+#: Rows of :func:`_members`: the distinct sets (two features count the own attach squares).
+_SET_NAMES = (*_CELL_SETS, *_CORNER_SETS, *_EDGE_SETS)
+_SET_ROW = {name: i for i, name in enumerate(_SET_NAMES)}
+
+
+def _members(pos: Position, sets: dict[str, int]) -> np.ndarray:
+    """Per set of :data:`_SET_NAMES` (rows), which squares it holds (0 or 1 per bit index)."""
+    bits = pos.geo.bits
+    size = (bits + 7) // 8
+    raw = b"".join(sets[name].to_bytes(size, "little") for name in _SET_NAMES)
+    grid = np.unpackbits(
+        np.frombuffer(raw, dtype=np.uint8).reshape(len(_SET_NAMES), size),
+        axis=1,
+        bitorder="little",
+        count=bits,
+    )
+    return grid.astype(np.float32)
+
+
+def move_features(pos: Position, color: int, codes: list[int], goal) -> np.ndarray:
+    """The feature counts of each move of ``color`` (rows, in ``codes`` order; columns as
+    :data:`FEATURE_NAMES`), for a player with ``goal`` (see :func:`game.ai_eval.evaluate`)."""
+    tab = pos.tab
+    rows = tab.code_row[np.asarray(codes, dtype=np.int64)]
+    sets = _square_sets(pos, color, goal)
+    member = np.pad(_members(pos, sets), ((0, 0), (0, 1)))
     out = np.zeros((len(codes), len(FEATURE_NAMES)), dtype=np.float32)
-    out[np.arange(len(codes)), np.asarray(tab.piece_index)[tab.codes[rows] // geo.bits]] = 1
-    col = len(PIECES)
-
-    def put(values):
-        nonlocal col
-        out[:, col] = values
-        col += 1
-
-    def count(rows_words, m):
-        return np.bitwise_count(rows_words & words(m)).sum(axis=1)
-
-    put(count(mask, rival_attach))
-    put(count(mask, rival_near))
-    put(count(mask, ally_attach))
-    put(count(mask, scarce))
-    put(tab.centre[rows])
-    new_corner = corner & ~edge
-    for n in range(5):
-        put(count(new_corner, free & ~own_attach & sides[n]))
-    put(count(new_corner, own_attach))
-    put(count(edge, own_attach))
-    put(count(edge, free & ~own_attach))
-    put(count(edge, occupied & ~pos.own[color]))
-    put(count(edge, pos.edges[color] & ~occupied))
-    put(_rim_sizes(tab)[rows])
+    out[np.arange(len(codes)), tab.piece_row[rows]] = 1
+    for names, table in (
+        (_CELL_SETS, tab.cell_bits),
+        (_CORNER_SETS, tab.corner_bits),
+        (_EDGE_SETS, tab.edge_bits),
+    ):
+        squares = table[rows]
+        for name in names:
+            out[:, _AT[name]] = member[_SET_ROW[name]][squares].sum(axis=1)
+    out[:, _AT["centre"]] = tab.centre[rows]
+    out[:, _AT["edge_rim"]] = _rim_sizes(tab)[rows]
     return out
 
 
 @cache
 def learned() -> dict:
-    """The learned weights: ``prior`` and ``value``, each per board key an array shaped
-    (phases, features)."""
+    """The learned weights: under ``prior``, per board key, an array shaped (phases, features)."""
     data = json.loads(WEIGHTS_FILE.read_text())
     assert tuple(data["features"]) == FEATURE_NAMES, "prior weights do not match the features"
-    assert tuple(data["value_features"]) == VALUE_FEATURES, "value weights do not match"
-    return {
-        part: {key: np.array(w, dtype=np.float32) for key, w in data[part].items()}
-        for part in ("prior", "value")
-    }
+    return {"prior": {key: np.array(w, dtype=np.float32) for key, w in data["prior"].items()}}
 
 
 def is_learned(pos: Position) -> bool:
     """Whether there are learned weights for ``pos``'s board."""
-    return board_key(pos) in learned()["value"]
+    return board_key(pos) in learned()["prior"]
 
 
 def prior_logits(pos: Position, color: int, codes: list[int], goal) -> np.ndarray:
-    """``w . x`` of each move (the log of its unnormalised prior)."""
+    """``w . x`` of each move (the log of its unnormalised prior), with ``x`` as
+    :func:`move_features` gives it, summed faster: every feature but the piece, the centre and
+    the rim counts a placement's squares (or edge or corner squares) lying in some set, so
+    the weights add up to one value per square and a move's logit is three sums of them."""
     w = learned()["prior"][board_key(pos)][phase_of(pos, color)]
-    return move_features(pos, color, codes, goal) @ w
-
-
-def learned_value(pos: Position, goal) -> float:
-    """The learned evaluation of ``pos`` for a player with ``goal``: its expected final margin
-    in points, by a linear function of each colour's :func:`~game.ai_eval.value_features`."""
-    w = learned()["value"][board_key(pos)][value_phase(pos)]
-    return float(np.asarray(goal) @ (value_features(pos) @ w))
+    tab = pos.tab
+    rows = tab.code_row[np.asarray(codes, dtype=np.int64)]
+    member = _members(pos, _square_sets(pos, color, goal))
+    cell, corner, edge = (
+        np.append(w[[_AT[n] for n in names]] @ member[[_SET_ROW[n] for n in names]], 0)
+        for names in (_CELL_SETS, _CORNER_SETS, _EDGE_SETS)
+    )
+    piece = w[: len(PIECES)][tab.piece_row[rows]]
+    return (
+        piece
+        + cell[tab.cell_bits[rows]].sum(axis=1)
+        + corner[tab.corner_bits[rows]].sum(axis=1)
+        + edge[tab.edge_bits[rows]].sum(axis=1)
+        + w[_AT["centre"]] * tab.centre[rows]
+        + w[_AT["edge_rim"]] * _rim_sizes(tab)[rows]
+    )

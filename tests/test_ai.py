@@ -281,3 +281,16 @@ def test_the_prior_player_beats_random_play():
 
     summary = run_match("duo", 4, 1, games=4, seed=3, jobs=1)
     assert summary["win_rate"] >= 0.75, summary
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic"])
+def test_fast_prior_equals_the_weighted_features(variant):
+    from game.ai_prior import board_key, learned, move_features, phase_of, prior_logits
+
+    for board in random_positions(variant, 6, seed=4):
+        pos = Position.from_board(board)
+        color, codes = board.turn, board.legal_codes()
+        goal = goal_of(board.variant, board.player_to_move)
+        w = learned()["prior"][board_key(pos)][phase_of(pos, color)]
+        expected = move_features(pos, color, codes, goal) @ w
+        assert prior_logits(pos, color, codes, goal) == pytest.approx(expected, abs=1e-4)

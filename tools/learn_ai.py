@@ -1,5 +1,4 @@
-"""Fit the computer player's learned weights (``game/data/ai_weights.json``) to a strong engine's
-games: the move prior to the moves it played, the evaluation to the games' final scores.
+"""Fit the move prior's weights (``game/data/ai_weights.json``) to a strong engine's moves.
 
     python tools/learn_ai.py --variant duo --games 600 [--level 5] [--sgf FILE ...]
 
@@ -9,9 +8,7 @@ built by ``../shared/tools/build-pentobi``; found in ``$PENTOBI_BUILD``, default
 writes them). Every position of every game gives one sample: the features of each legal move
 (:func:`game.ai_prior.move_features`) and the move the engine played. The weights of each game
 phase are the softmax regression (maximum likelihood with a small L2 penalty, by Adam) of the
-move played over the legal moves. Every position also gives the evaluation a sample: the
-difference of the two players' :func:`game.ai_eval.value_features` and the final score margin,
-fitted per phase by ridge regression. ``duo`` trains the 14x14 weights, ``classic_2`` the 20x20
+move played over the legal moves. ``duo`` trains the 14x14 weights, ``classic_2`` the 20x20
 ones; the other board's weights in the file are kept.
 """
 
@@ -30,13 +27,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.ai import goal_of  # noqa: E402
-from game.ai_eval import (  # noqa: E402
-    VALUE_FEATURES,
-    VALUE_PHASE_BOUNDS,
-    Position,
-    value_features,
-    value_phase,
-)
+from game.ai_eval import Position  # noqa: E402
 from game.ai_prior import (  # noqa: E402
     FEATURE_NAMES,
     PHASE_BOUNDS,
@@ -66,20 +57,17 @@ def play_games(variant: str, games: int, level: int, out: Path) -> Path:
     return out.with_suffix(".blksgf")
 
 
-def samples(game_texts: list[str], prior: list[list], value: list[list]) -> None:
-    """Append to ``prior[phase]`` (features of every legal move, index of the move played) and
-    to ``value[phase]`` (first player's feature differences, its final margin) per position."""
+def samples(game_texts: list[str], prior: list[list]) -> None:
+    """Append to ``prior[phase]`` (features of every legal move, index of the move played) per
+    position."""
     for text in game_texts:
         record = read_sgf(text)
         variant = record.variant
-        first = np.array(goal_of(variant, 0))
-        margin = record.result().player_scores[0] - record.result().player_scores[1]
         board = Board(variant.name)
         goals = [goal_of(variant, p) for p in range(variant.num_players)]
         for color, move in record.move_stack:
             assert board.turn == color, "the record skips a colour that could move"
             pos = Position.from_board(board)
-            value[value_phase(pos)].append((first @ value_features(pos), margin))
             codes = pos.legal_codes(color)
             played = board.geometry.code_of(board.geometry.mask_of(move.squares))
             if len(codes) > 1:
@@ -87,16 +75,6 @@ def samples(game_texts: list[str], prior: list[list], value: list[list]) -> None
                 features = move_features(pos, color, codes, goal)
                 prior[phase_of(pos, color)].append((features, codes.index(played)))
             board.push(move)
-
-
-def fit_value(data, l2: float = 1.0) -> np.ndarray:
-    """Ridge regression of the margin on the feature differences."""
-    x = np.array([f for f, _ in data])
-    y = np.array([m for _, m in data], dtype=np.float64)
-    w = np.linalg.solve(x.T @ x + l2 * np.eye(x.shape[1]), x.T @ y)
-    rmse = np.sqrt(np.mean((x @ w - y) ** 2))
-    print(f"  {len(data)} positions: margin error {rmse:.1f} points (spread {y.std():.1f})")
-    return w
 
 
 def fit(data, steps: int = 400, l2: float = 1e-3) -> np.ndarray:
@@ -142,19 +120,13 @@ def main() -> None:
         files = [play_games(args.variant, args.games, args.level, tmp / args.variant)]
     texts = [line for f in files for line in f.read_text().splitlines() if line.strip()]
     prior: list[list] = [[] for _ in range(len(PHASE_BOUNDS) + 1)]
-    value: list[list] = [[] for _ in range(len(VALUE_PHASE_BOUNDS) + 1)]
-    samples(texts, prior, value)
-    print(f"{len(texts)} games; move prior:")
-    learned_prior = [fit(data).round(4).tolist() for data in prior]
-    print("evaluation:")
-    learned_value = [fit_value(data).round(4).tolist() for data in value]
-    names = {"features": list(FEATURE_NAMES), "value_features": list(VALUE_FEATURES)}
+    samples(texts, prior)
+    print(f"{len(texts)} games; log loss and top-1 agreement per phase:")
+    learned = [fit(data).round(4).tolist() for data in prior]
     stored = json.loads(WEIGHTS_FILE.read_text()) if WEIGHTS_FILE.exists() else {}
-    if {k: stored.get(k) for k in names} != names:
-        stored = {**names, "prior": {}, "value": {}}
-    key = board_key(Position.from_board(Board(args.variant)))
-    stored["prior"][key] = learned_prior
-    stored["value"][key] = learned_value
+    if stored.get("features") != list(FEATURE_NAMES):
+        stored = {"features": list(FEATURE_NAMES), "prior": {}}
+    stored["prior"][board_key(Position.from_board(Board(args.variant)))] = learned
     WEIGHTS_FILE.write_text(json.dumps(stored) + "\n")
     print(f"wrote {WEIGHTS_FILE}")
 
