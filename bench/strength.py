@@ -23,6 +23,8 @@ Prints one JSON object per row:
 - ``cpu_median_s``, ``cpu_max_s``: our engine's CPU seconds per move (GTP ``cputime`` around
   each ``genmove``, so the machine's load hardly matters), and the opponent's median.
 
+Ctrl-C or SIGTERM prints the current row over the games finished so far, marked ``interrupted``.
+
 The opponent is ``--engine``, a command with the placeholders ``{pentobi}`` (``--pentobi``, else
 ``$PENTOBI_GTP``, else ``~/.cache/pentobi/build/pentobi_gtp/pentobi-gtp``), ``{python}``,
 ``{level}`` (``--opponent-level``) and ``{variant}``; ``--ours`` is our engine's command, with
@@ -40,6 +42,7 @@ import json
 import math
 import os
 import shlex
+import signal
 import statistics
 import subprocess
 import sys
@@ -286,11 +289,22 @@ def run_row(row: Row, jobs: int, records: Path | None, verbose: bool) -> dict:
             if ours is not None:
                 ours.close()
 
-    threads = [threading.Thread(target=worker) for _ in range(max(1, min(jobs, row.games)))]
+    # Daemon threads: after Ctrl-C the row's games so far are reported and the process ends;
+    # the engines then read the end of their input and stop.
+    count = max(1, min(jobs, row.games))
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(count)]
     for thread in threads:
         thread.start()
-    for thread in threads:
-        thread.join()
+    try:
+        for thread in threads:
+            while thread.is_alive():
+                thread.join(0.5)  # a join with a timeout lets Ctrl-C in
+    except KeyboardInterrupt:
+        with lock:
+            errors.append(KeyboardInterrupt())
+            if not row.results:
+                raise
+            return {**summary(row, time.perf_counter() - started), "interrupted": True}
     if errors:
         raise errors[0]
     return summary(row, time.perf_counter() - started)
@@ -306,6 +320,7 @@ def summary(row: Row, seconds: float) -> dict:
         "variant": row.variant,
         "level": row.level,
         "level_name": row.level_name,
+        "ours": row.our_command,
         "opponent": row.opponent_command,
         "opponent_level": row.opponent_level,
         "games": len(results),
@@ -322,6 +337,10 @@ def summary(row: Row, seconds: float) -> dict:
         "seed": row.seed,
         "wall_s": round(seconds, 1),
     }
+
+
+def stop_on_sigterm(signum, frame) -> None:
+    raise KeyboardInterrupt  # stop as on Ctrl-C: report the games so far
 
 
 def int_list(text: str) -> list[int]:
@@ -360,6 +379,7 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.records:
         args.records.mkdir(parents=True, exist_ok=True)
+    signal.signal(signal.SIGTERM, stop_on_sigterm)
     python = shlex.quote(sys.executable)
     for variant, level, opponent_level in itertools.product(
         variants, args.level, args.opponent_level
@@ -382,7 +402,11 @@ def main(argv: list[str] | None = None) -> int:
         except MatchError as error:
             print(f"strength.py: {error}", file=sys.stderr)
             return 1
+        except KeyboardInterrupt:
+            return 130
         print(json.dumps(figures), flush=True)
+        if figures.get("interrupted"):
+            return 130
     return 0
 
 

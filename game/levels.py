@@ -16,19 +16,17 @@ HINT_LEVEL = max(LEVELS)
 #: ``bench/strength.py`` (wins 1, draws 1/2; seats rotating): per family of variants -- Duo, and
 #: the Classic board measured in ``classic_2`` (one player against one) -- per our level,
 #: Pentobi's level -> our score. Re-measure when a level's play changes.
-MEASURED_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
+LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
     # 20 games per figure, --seed 11.
     "duo": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.05, 2: 0.0, 3: 0.0},
         3: {1: 0.25, 2: 0.075, 3: 0.0},
-        4: {1: 0.325, 2: 0.3, 3: 0.225},
     },
     "classic": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.0, 2: 0.0, 3: 0.0},
         3: {1: 0.0, 2: 0.0, 3: 0.05},
-        4: {1: 0.6, 2: 0.4, 3: 0.05},
     },
 }
 
@@ -70,5 +68,5 @@ def strength_text(level: int, variant: str) -> str:
     >>> strength_text(1, "classic_2")
     'much weaker than Pentobi level 1'
     """
-    scores = MEASURED_STRENGTH[family(variant)].get(level)
+    scores = LEVEL_STRENGTH[family(variant)].get(level)
     return describe(scores) if scores else ""

@@ -182,7 +182,7 @@ def option_texts(html: str) -> dict[str, str]:
 def test_seat_choices_say_how_strong_each_level_is_in_the_variant(monkeypatch):
     top, low = max(LEVELS), min(LEVELS)
     monkeypatch.setattr(
-        levels, "MEASURED_STRENGTH", {"duo": {top: {1: 0.9, 3: 0.45}}, "classic": {top: {1: 0.0}}}
+        levels, "LEVEL_STRENGTH", {"duo": {top: {1: 0.9, 3: 0.45}}, "classic": {top: {1: 0.0}}}
     )
     duo = option_texts(view.seats_form_html("duo", ()))
     assert duo[f"computer:{top}"] == f"Computer: {LEVEL_NAMES[top]}, about Pentobi level 3"
@@ -195,7 +195,7 @@ def test_seat_choices_say_how_strong_each_level_is_in_the_variant(monkeypatch):
 def test_every_measured_level_is_a_level_and_its_words_are_shown():
     for variant, mode in (("duo", "duo"), ("classic", "classic")):
         texts = option_texts(view.seats_form_html(mode, ()))
-        for level in levels.MEASURED_STRENGTH[variant]:
+        for level in levels.LEVEL_STRENGTH[variant]:
             assert level in LEVELS
             assert levels.strength_text(level, variant).startswith(
                 ("about", "between", "weaker", "much weaker", "stronger")
