@@ -347,12 +347,31 @@ def render_index_html(runtime: Path) -> str:
     finally:
         sys.path.remove(str(ROOT))
     template = (ROOT / "index.html").read_text()
-    for placeholder in ("<!-- board -->", "__RUNTIME_SIZES__"):
+    for placeholder in ("<!-- board -->", "__RUNTIME_SIZES__", "<!-- preloads:"):
         if placeholder not in template:
             raise BuildError(f"index.html lacks the {placeholder} placeholder")
     sizes = {name: (runtime / name).stat().st_size for name in RUNTIME_FILES}
     template = template.replace("__RUNTIME_SIZES__", html.escape(json.dumps(sizes)))
+    head, _, rest = template.partition("<!-- preloads:")
+    comment, _, rest = rest.partition("-->\n")
+    template = f"{head}<!-- preloads:{comment}-->\n{preload_links()}{rest}"
     return template.replace("<!-- board -->", initial_board_svg())
+
+
+def preload_links() -> str:
+    """<link>s for the modules PyScript and Pyodide import one after another, and for the files
+    Pyodide fetches (as fetch() asks for them: same-origin credentials, so `crossorigin`)."""
+    pyscript = [m.removeprefix("dist/") for m in PYSCRIPT.members if m.endswith(".js")]
+    modules = [f"{VENDOR}/{PYSCRIPT.target}/{name}" for name in pyscript if name != "core.js"]
+    modules += [f"{VENDOR}/{PYODIDE.target}/{name}" for name in ("pyodide.mjs", "pyodide.asm.js")]
+    fetched = [f"{VENDOR}/{PYODIDE.target}/{name}" for name in RUNTIME_FILES]
+    links = [f'<link rel="modulepreload" href="./{path}">' for path in modules]
+    links += [
+        f'<link rel="preload" href="./{path}" as="fetch" crossorigin>'
+        for path in fetched
+        if not path.endswith(".js")
+    ]
+    return "".join(f"{link}\n" for link in links)
 
 
 def precache_list(dist: Path) -> list[str]:
@@ -446,6 +465,8 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
     def send_head(self):
         self.arrived = time.time()
         path = Path(self.translate_path(self.path))
+        if path.is_dir() and urllib.parse.urlsplit(self.path).path.endswith("/"):
+            path = path / "index.html"
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not (self.compress and accepts and path.is_file() and compressible(path)):
             return super().send_head()

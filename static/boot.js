@@ -47,10 +47,10 @@ window.fetch = function (...args) {
   return pending;
 };
 
-// pyodide.asm.js comes as a script, not by fetch: counted whole once it is in.
+// pyodide.asm.js comes as a module, not by fetch: counted whole once it is in.
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
-    if (entry.initiatorType !== "fetch" && fileName(entry.name) in SIZES) {
+    if (fileName(entry.name).endsWith(".js") && fileName(entry.name) in SIZES) {
       received += SIZES[fileName(entry.name)];
       show();
     }

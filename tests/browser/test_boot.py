@@ -139,3 +139,5 @@ def test_the_site_ships_only_files_the_page_loads(browser, dist):
     for_installing = {"static/manifest.webmanifest"}
     for_installing |= {f"static/{icon['src']}" for icon in manifest["icons"]}
     assert unused_files(dist, transfers) - for_installing == {"sw.js", ".nojekyll"}
+    paths = [path for _, path, _ in transfers]
+    assert sorted({p for p in paths if paths.count(p) > 1}) == []  # preloads used, not doubled

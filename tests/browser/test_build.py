@@ -146,6 +146,10 @@ def test_the_bench_server_compresses_as_github_pages_does(dist):
         with urllib.request.urlopen(archive) as response:  # compressed already: sent as it is
             assert response.headers["Content-Encoding"] is None
             assert response.read() == (dist / "game.zip").read_bytes()
+        page = urllib.request.Request(site.url, headers=accepts)
+        with urllib.request.urlopen(page) as response:  # the folder's index.html
+            assert response.headers["Content-Encoding"] == "gzip"
+            assert b'data-square="a20"' in gzip.decompress(response.read())
         wasm.add_header("If-Modified-Since", stamp)
         with pytest.raises(urllib.error.HTTPError, match="304"):
             urllib.request.urlopen(wasm)
@@ -155,6 +159,7 @@ def test_the_bench_server_compresses_as_github_pages_does(dist):
     assert sent == [
         ("/vendor/pyodide/pyodide.asm.wasm", len(body)),
         ("/game.zip", (dist / "game.zip").stat().st_size),
+        ("/", len(gzip.compress((dist / "index.html").read_bytes(), compresslevel=6, mtime=0))),
     ]
 
 
