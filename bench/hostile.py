@@ -24,7 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.boundary import MAX_TEXT_CHARS, InputError  # noqa: E402
 from game.gtp import GtpEngine  # noqa: E402
 from game.sgf import read_sgf  # noqa: E402
-from game.web.puzzles import PuzzleSession  # noqa: E402
+from game.web.puzzle_session import PuzzleSession  # noqa: E402
 from game.web.session import Session  # noqa: E402
 
 TEN_MB = 10_000_000

@@ -25,6 +25,7 @@ from .pieces import (
     parse_square,
     square,
     square_name,
+    square_xy,
 )
 from .variants import VARIANTS, Color, Variant, find_variant
 
@@ -48,6 +49,7 @@ __all__ = [
     "parse_square",
     "square",
     "square_name",
+    "square_xy",
     "VARIANTS",
     "Color",
     "Variant",

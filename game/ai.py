@@ -35,6 +35,7 @@ import numpy as np
 
 from .ai_eval import Position, Weights, best_codes, build_tables, evaluate, move_scores
 from .ai_prior import is_learned, prior_logits
+from .board import next_mover
 from .geometry import geometry
 from .levels import HINT_LEVEL, LEVEL_NAMES, LEVELS
 from .pieces import Move
@@ -186,13 +187,7 @@ class Search:
 
     def _mover(self, pos: Position, after: int) -> tuple[int, list[int]] | None:
         """The next colour after ``after`` that can move in ``pos`` and its moves, or None."""
-        n = len(pos.own)
-        for step in range(1, n + 1):
-            color = (after + step) % n
-            codes = pos.legal_codes(color)
-            if codes:
-                return color, codes
-        return None
+        return next_mover(after, len(pos.own), pos.legal_codes)
 
     def _rollout(self, pos: Position, last: int, plies: int) -> Position:
         """``pos`` after ``plies`` moves in turn order, each colour playing its best move by

@@ -12,10 +12,11 @@ Move.parse('e10')
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import Self
+from typing import NamedTuple, Self
 
 from .geometry import Geometry, Mask, geometry
 from .pieces import ALL_PIECES_SQUARES, FILE_NAMES, PIECES, Move, Piece, Square, square
@@ -74,7 +75,7 @@ class LegalMoves:
     """The legal moves a board lists by default (on a :class:`Board`, the colour to move's):
     iterable, sized, supports ``in``."""
 
-    def __init__(self, board: Layout):
+    def __init__(self, board: BaseBoard):
         self._board = board
 
     def __iter__(self) -> Iterator[Move]:
@@ -117,18 +118,76 @@ def placed(
     return occupied, own | mask, edges, attach
 
 
-class Layout:
-    """Which colour covers which squares and which pieces each colour has placed, with the verbs
-    built on that: what :class:`Board` and the puzzles' boards share. Each board defines
-    ``turn``, ``legal_codes`` and ``illegal_reason``."""
+def next_mover(
+    after: Color, count: int, moves_of: Callable[[Color], list[int]]
+) -> tuple[Color, list[int]] | None:
+    """The first colour after ``after`` in play order (of ``count`` colours) that has a move,
+    with its move codes ``moves_of(color)``; None if no colour has one. The turn order of
+    :class:`Board` and of the computer player's searches.
+
+    >>> next_mover(3, 4, lambda color: [7] if color == 1 else [])
+    (1, [7])
+    """
+    for step in range(1, count + 1):
+        color = (after + step) % count
+        codes = moves_of(color)
+        if codes:
+            return color, codes
+    return None
+
+
+class BaseBoard(ABC):
+    """What every board is (the game's and the puzzles'), in the manner of python-chess's
+    ``BaseBoard``: which colour covers which squares and which pieces each colour has placed,
+    the abstract verbs each kind of board defines (turn, legal moves, legality, push, pop), and
+    the verbs built on those."""
 
     geometry: Geometry
+    #: The colours, in play order, and their lower-case names.
+    colors: tuple[Color, ...]
+    color_names: tuple[str, ...]
+    #: Whether colours move in turn (:attr:`turn` says who) or any colour may move any time.
+    turn_order: bool = True
     _occupied: Mask
     _own: list[Mask]
     _used: list[int]
     _history: list[tuple[Color, int]]
     #: The attributes holding lists that :meth:`copy` gives the copy its own copies of.
     _copied_lists: tuple[str, ...] = ("_own", "_used", "_history")
+
+    @property
+    @abstractmethod
+    def turn(self) -> Color | None:
+        """The colour that moves by default, or None when no colour can move."""
+
+    @abstractmethod
+    def legal_codes(self, color: Color | None = None) -> list[int]:
+        """Move codes (see :mod:`game.geometry`) of the legal moves of ``color`` (default:
+        the board's own choice, e.g. the colour to move)."""
+
+    @abstractmethod
+    def illegal_reason(self, move: Move, color: Color | None = None) -> Enum | None:
+        """Why ``move`` by ``color`` is illegal (an enum whose value is a sentence), or None."""
+
+    @abstractmethod
+    def push(self, move: Move, color: Color | None = None) -> None:
+        """Play ``move``; raises :class:`IllegalMoveError` and changes nothing if illegal."""
+
+    @abstractmethod
+    def push_code(self, code: int, color: Color | None = None) -> None:
+        """Play the placement with move code ``code`` without checking that it is legal."""
+
+    @abstractmethod
+    def pop(self) -> Move:
+        """Take back the last move and return it."""
+
+    def movable_colors(self) -> tuple[Color, ...]:
+        """The colours whose pieces a player may pick now: the colour to move when colours
+        move in turn, else every colour with pieces left."""
+        if self.turn_order:
+            turn = self.turn
+            return () if turn is None else (turn,)
+        return tuple(c for c in self.colors if self.pieces_left(c))
 
     def ply(self) -> int:
         """How many moves have been pushed (setup pieces do not count)."""
@@ -156,6 +215,10 @@ class Layout:
     def pieces_left(self, color: Color) -> list[Piece]:
         """The pieces ``color`` has not placed yet (and that are in play), in Pentobi's order."""
         return [p for p in PIECES if not self._used[color] >> p.index & 1]
+
+    def squares_of(self, color: Color) -> list[Square]:
+        """The squares covered by ``color``."""
+        return sorted(self.geometry.squares_of(self._own[color]))
 
     @property
     def legal_moves(self) -> LegalMoves:
@@ -194,7 +257,22 @@ class Layout:
         return other
 
 
-class Board(Layout):
+class UndoState(NamedTuple):
+    """What :meth:`Board.pop` restores: the position before a push (of the moving colour's
+    own bitboards and pieces, only that colour's) and the turn bookkeeping."""
+
+    occupied: Mask
+    own: Mask
+    own_edges: Mask
+    attach: list[Mask]
+    used: int
+    finished: int
+    turn: Color | None
+    legal: list[int] | None
+    unsettled_after: Color | None
+
+
+class Board(BaseBoard):
     """A Blokus position with its move history.
 
     Colours move in the variant's order; a colour with no legal move is skipped, and once a
@@ -202,7 +280,7 @@ class Board(Layout):
     colour can move, and then :attr:`turn` is None.
     """
 
-    _copied_lists = (*Layout._copied_lists, "_own_edges", "_attach", "_stack")
+    _copied_lists = (*BaseBoard._copied_lists, "_own_edges", "_attach", "_stack")
 
     def __init__(
         self,
@@ -218,6 +296,8 @@ class Board(Layout):
             raise ValueError("colourless start corners exist only in the Classic variants")
         self.colorless_corners = colorless_corners
         self.scoring = scoring
+        self.colors = self.variant.colors
+        self.color_names = self.variant.color_names
         self.geometry = geometry(self.variant.size, self.variant.size)
         geo = self.geometry
         n = len(self.variant.colors)
@@ -239,7 +319,7 @@ class Board(Layout):
         # move generation, so push() leaves it to the first question about the turn. At the
         # start the first colour moves, as if after the last.
         self._unsettled_after: Color | None = n - 1
-        self._stack: list[tuple] = []
+        self._stack: list[UndoState] = []
         self._history: list[tuple[Color, int]] = []  # (colour, move code)
         #: Pieces put on the board before the first move (see :meth:`from_setup`), per colour.
         self.setup: dict[Color, tuple[Move, ...]] = {}
@@ -330,10 +410,6 @@ class Board(Layout):
         """How many pieces of ``color`` are on the board."""
         return self._used[color].bit_count()
 
-    def squares_of(self, color: Color) -> list[Square]:
-        """The squares covered by ``color``."""
-        return sorted(self.geometry.squares_of(self._own[color]))
-
     def attach_squares(self, color: Color) -> list[Square]:
         """Free squares where ``color``'s next piece can touch its own corners (before its first
         piece, its start squares)."""
@@ -398,7 +474,7 @@ class Board(Layout):
             color = self.turn
         geo = self.geometry
         self._stack.append(
-            (
+            UndoState(
                 self._occupied,
                 self._own[color],
                 self._own_edges[color],
@@ -422,21 +498,17 @@ class Board(Layout):
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        (
-            self._occupied,
-            own,
-            own_edges,
-            self._attach,
-            used,
-            self._finished,
-            self._turn,
-            self._legal,
-            self._unsettled_after,
-        ) = self._stack.pop()
+        state = self._stack.pop()
         color, code = self._history.pop()
-        self._own[color] = own
-        self._own_edges[color] = own_edges
-        self._used[color] = used
+        self._occupied = state.occupied
+        self._own[color] = state.own
+        self._own_edges[color] = state.own_edges
+        self._attach = state.attach
+        self._used[color] = state.used
+        self._finished = state.finished
+        self._turn = state.turn
+        self._legal = state.legal
+        self._unsettled_after = state.unsettled_after
         return self.move_from_code(code)
 
     def _settle_turn(self) -> None:
@@ -446,30 +518,34 @@ class Board(Layout):
     def _advance_turn(self, after: Color) -> None:
         """Give the turn to the first colour after ``after`` that can move, or end the game."""
         self._unsettled_after = None
-        n = len(self._own)
-        for step in range(1, n + 1):
-            color = (after + step) % n
-            if self._finished >> color & 1:
-                continue
-            codes = self._generate(color)
-            if codes:
-                self._turn = color
-                self._legal = codes
-                return
-            self._finished |= 1 << color
-        self._turn = None
-        self._legal = None
+        found = next_mover(after, len(self._own), self._moves_unless_finished)
+        self._turn, self._legal = found or (None, None)
+
+    def _moves_unless_finished(self, color: Color) -> list[int]:
+        """``color``'s legal move codes (none once it is finished); marks it finished when it
+        has none and never will (the board only fills up)."""
+        if self._finished >> color & 1:
+            return []
+        codes = self._generate(color)
+        if not codes:
+            used = self._used[color]
+            # A rule holding pieces back (largest first) may let them go later.
+            if self.unavailable_pieces_mask(color) == used or not self._generate(color, used):
+                self._finished |= 1 << color
+        return codes
 
     def unavailable_pieces_mask(self, color: Color) -> int:
         """Bit ``piece.index`` is set for every piece ``color`` may not play now: the pieces it
         has placed. Variants with more rules about pieces (the puzzles) add theirs here."""
         return self._used[color]
 
-    def _generate(self, color: Color) -> list[int]:
+    def _generate(self, color: Color, unavailable: int | None = None) -> list[int]:
+        """``color``'s placements without the pieces of ``unavailable`` (default: those
+        :meth:`unavailable_pieces_mask` holds back)."""
+        if unavailable is None:
+            unavailable = self.unavailable_pieces_mask(color)
         free = self.geometry.full & ~(self._occupied | self._own_edges[color])
-        return self.geometry.placements(
-            free, self._attach[color], self.unavailable_pieces_mask(color)
-        )
+        return self.geometry.placements(free, self._attach[color], unavailable)
 
     # --- scoring ---------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .pieces import MAX_SIZE, PIECES, Move, Square
+from .pieces import MAX_SIZE, PIECES, Move, Square, square, square_xy
 
 Mask = int
 """A set of squares of one geometry, one bit per square."""
@@ -98,9 +98,7 @@ class Geometry:
         self._corner_rings = tuple(
             sum(1 << pad + d for d in o.corner_offsets) for o in self.orientations
         )
-        self._square_of_bit = {
-            self._bit(sq % MAX_SIZE, sq // MAX_SIZE): sq for sq in self.squares()
-        }
+        self._square_of_bit = {self.bit(sq): sq for sq in self.squares()}
         self._placements = self._compile_placements()
         self._moves: dict[int, Move] = {}  # Moves are immutable: one per code is enough
 
@@ -109,17 +107,16 @@ class Geometry:
 
     def squares(self) -> list[Square]:
         """All squares of the board, in square order (row 1 first)."""
-        return [y * MAX_SIZE + x for y in range(self.height) for x in range(self.width)]
+        return [square(x, y) for y in range(self.height) for x in range(self.width)]
 
     def contains(self, sq: Square) -> bool:
         """Whether square ``sq`` lies on this board."""
-        y, x = divmod(sq, MAX_SIZE)
+        x, y = square_xy(sq)
         return x < self.width and y < self.height
 
     def bit(self, sq: Square) -> int:
         """The bit index of an on-board square."""
-        y, x = divmod(sq, MAX_SIZE)
-        return self._bit(x, y)
+        return self._bit(*square_xy(sq))
 
     def mask_of(self, squares) -> Mask:
         """The mask of on-board ``squares``."""

@@ -31,9 +31,19 @@ def square(x: int, y: int) -> Square:
     return y * MAX_SIZE + x
 
 
+def square_xy(sq: Square) -> tuple[int, int]:
+    """The column and row of square ``sq``: the inverse of :func:`square`.
+
+    >>> square_xy(square(4, 9))
+    (4, 9)
+    """
+    y, x = divmod(sq, MAX_SIZE)
+    return x, y
+
+
 def square_name(sq: Square) -> str:
     """Pentobi's name of a square, e.g. ``'a20'``."""
-    y, x = divmod(sq, MAX_SIZE)
+    x, y = square_xy(sq)
     return f"{FILE_NAMES[x]}{y + 1}"
 
 
@@ -194,7 +204,7 @@ class Move:
     @property
     def piece(self) -> Piece | None:
         """The piece with this shape, or None if the squares form no piece."""
-        return PIECE_BY_SHAPE.get(normalize(divmod(sq, MAX_SIZE)[::-1] for sq in self.squares))
+        return PIECE_BY_SHAPE.get(normalize(square_xy(sq) for sq in self.squares))
 
     def __str__(self) -> str:
         return ",".join(square_name(sq) for sq in self.squares)

@@ -28,7 +28,7 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from .board import Board, IllegalMoveError, IllegalReason, Layout
+from .board import BaseBoard, Board, IllegalMoveError, IllegalReason
 from .geometry import Mask, geometry
 from .pieces import FILE_NAMES, PIECES, Move, Piece, square
 from .variants import VARIANTS, Color
@@ -62,6 +62,10 @@ class Puzzle:
     @property
     def colors(self) -> tuple[Color, ...]:
         return CLASSIC.colors
+
+    @property
+    def color_names(self) -> tuple[str, ...]:
+        return CLASSIC.color_names
 
     @property
     def pieces_total(self) -> int:
@@ -157,12 +161,12 @@ class RulesPuzzleBoard(PuzzleMixin, Board):
 
     def __init__(self, puzzle: Puzzle, *, free_order: bool = False):
         self.puzzle = puzzle
-        self.free_order = free_order
         super().__init__(CLASSIC)
+        self.turn_order = not free_order
 
     def required_size(self) -> int | None:
         """In a largest-first puzzle, the size every next piece must have (None when done)."""
-        sizes = [p.size for c in self.variant.colors for p in self.pieces_left(c)]
+        sizes = [p.size for c in self.colors for p in self.pieces_left(c)]
         return max(sizes, default=None)
 
     def illegal_reason(
@@ -170,33 +174,39 @@ class RulesPuzzleBoard(PuzzleMixin, Board):
     ) -> IllegalReason | PuzzleReason | None:
         if self.is_solved():
             return PuzzleReason.SOLVED
-        if color is not None and color != self.turn and not self.free_order:
+        if color is not None and self.turn_order and color != self.turn:
             return PuzzleReason.NOT_YOUR_TURN
         reason = super().illegal_reason(move, color)
         if reason is None and self.puzzle.largest_first and move.piece.size != self.required_size():
             return PuzzleReason.LARGER_FIRST
         return reason
 
-    def unavailable_pieces_mask(self, color: Color) -> int:
-        # Move generation, and so turn order and passes, see the largest-first rule too.
+    def unavailable_pieces_mask(self, color: Color, size: int | None = None) -> int:
+        """The pieces ``color`` has placed and, in a largest-first puzzle, those of any other
+        size than ``size`` (default: :meth:`required_size`, the size due now). Move
+        generation, and so turn order and passes, see the largest-first rule through this."""
         used = self._used[color]
         if self.puzzle.largest_first:
-            size = self.required_size()
+            if size is None:
+                size = self.required_size()
             used |= sum(1 << p.index for p in PIECES if p.size != size)
         return used
 
 
-class TilingPuzzleBoard(PuzzleMixin, Layout):
+class TilingPuzzleBoard(PuzzleMixin, BaseBoard):
     """Puzzles 3 and 4: fill a rectangle with the pieces of one size of all four colours.
 
     A move may be made with any colour that still owns that shape; by default the first such
     colour in play order. :attr:`turn` is the first colour with pieces left (None when no piece
-    fits anywhere), so that code written for :class:`~game.board.Board` keeps working.
+    fits anywhere): the colour that moves by default.
     """
+
+    turn_order = False
 
     def __init__(self, puzzle: Puzzle):
         self.puzzle = puzzle
-        self.variant = CLASSIC
+        self.colors = puzzle.colors
+        self.color_names = puzzle.color_names
         self.geometry = geometry(puzzle.width, puzzle.height)
         n = len(puzzle.colors)
         self._occupied: Mask = 0

@@ -37,7 +37,7 @@ from functools import cache
 from math import gcd
 
 from .geometry import Mask, geometry
-from .pieces import PIECE_BY_NAME, PIECES, Move, Square
+from .pieces import PIECE_BY_NAME, PIECES, Move, Square, square, square_xy
 from .puzzles import (
     PUZZLES,
     SOLUTIONS_FILE,
@@ -272,7 +272,7 @@ class RulesSearch:
         self._start = board.ply()
         self._slack = self.geometry.full.bit_count() - board.puzzle.squares_total
         self._symmetric = _is_symmetric(board)
-        self._colors = (0,) if self._symmetric else board.variant.colors
+        self._colors = (0,) if self._symmetric else board.colors
         steps = board.puzzle.pieces_total - board.progress().pieces
         if self._symmetric:
             steps //= 4
@@ -351,7 +351,7 @@ class RulesSearch:
         than may stay empty."""
         geo = self.geometry
         free = geo.full & ~board.occupied_mask()
-        colors = board.variant.colors
+        colors = board.colors
         rooms = [free & ~board.forbidden_mask(c) for c in colors]
         reaches = [_reach(geo, board.attach_mask(c), rooms[c]) for c in colors]
         reachable = 0
@@ -373,7 +373,8 @@ class RulesSearch:
             fits = _pieces_fitting(geo, room, left)
             attached = self._allowed(geo.placements(room, board.attach_mask(color), used))
             if board.puzzle.largest_first:
-                not_next = _not_next(board, color)
+                # The moves of its next piece: once the others have caught up, its largest.
+                not_next = board.unavailable_pieces_mask(color, max(p.size for p in left))
                 moves = sum(not not_next >> geo.placement_piece(c).index & 1 for c in attached)
             else:
                 moves = len(attached)  # placements() already left out the used pieces
@@ -399,7 +400,7 @@ class RulesSearch:
             return []
         geo = self.geometry
         free = geo.full & ~board.occupied_mask()
-        forbidden = [board.forbidden_mask(c) for c in board.variant.colors]
+        forbidden = [board.forbidden_mask(c) for c in board.colors]
         others = ~0
         for c, mask in enumerate(forbidden):
             if c != color:
@@ -418,14 +419,6 @@ class RulesSearch:
             scored.append((score + noise * rng.random(), code))
         scored.sort()
         return [code for _, code in scored]
-
-
-def _not_next(board: RulesPuzzleBoard, color: Color) -> int:
-    """Pieces ``color`` cannot place next in a largest-first puzzle: used ones and those
-    smaller than its largest piece left."""
-    left = board.pieces_left(color)
-    size = max((piece.size for piece in left), default=0)
-    return board.used_pieces_mask(color) | sum(1 << p.index for p in left if p.size != size)
 
 
 def _pieces_of(geo, codes: list[int]) -> int:
@@ -466,8 +459,8 @@ def _reach(geo, seeds: Mask, room: Mask) -> Mask:
 def _quarter_turn(sq: Square) -> Square:
     """``sq`` turned a quarter clockwise on the 20x20 board: a20 -> t20 -> t1 -> a1, each
     colour's start corner to the next colour's."""
-    y, x = divmod(sq, 20)
-    return (19 - x) * 20 + y
+    x, y = square_xy(sq)
+    return square(y, 19 - x)
 
 
 @cache
@@ -493,7 +486,7 @@ def _is_symmetric(board: RulesPuzzleBoard) -> bool:
     move next in turn order (true of the empty board)."""
     if board.ply() % 4 or board.geometry.width != 20:
         return False
-    colors = board.variant.colors
+    colors = board.colors
     squares = [board.squares_of(c) for c in colors]
     return all(
         sorted(map(_quarter_turn, squares[c])) == squares[(c + 1) % len(colors)]
@@ -615,7 +608,7 @@ def main(argv: list[str] | None = None) -> int:
     if solution is None:
         print(f"no solution found in {seconds:.1f} s", file=sys.stderr)
         return 1
-    names = board.variant.color_names
+    names = board.color_names
     for color, move in solution:
         board.push(move, color)
     print(board)

@@ -36,9 +36,15 @@ def random_positions(variant, count, seed):
     return found[:count]
 
 
-def test_levels_are_named():
-    assert tuple(range(1, len(LEVELS) + 1)) == LEVELS and len(LEVELS) >= 5
-    assert set(LEVEL_NAMES) == set(LEVELS) and max(LEVELS) == HINT_LEVEL
+def test_the_named_levels_are_the_ones_that_play():
+    board = random_positions("duo", 1, seed=2)[0]
+    for level in range(max(LEVEL_NAMES) + 2):
+        if level in LEVEL_NAMES:
+            assert board.is_legal(choose_move(board, level, seed=1))
+        else:
+            with pytest.raises(ValueError, match="unknown level"):
+                choose_move(board, level)
+    assert tuple(LEVEL_NAMES) == LEVELS and HINT_LEVEL in LEVELS
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))

@@ -15,7 +15,7 @@ from game import Board, Move
 from game.boundary import InputError, json_depth, load_json, parse_int
 from game.gtp import GtpEngine
 from game.sgf import SgfError, read_sgf, write_sgf
-from game.web.puzzles import PuzzleSession, find_puzzle, parse_best_times
+from game.web.puzzle_session import PuzzleSession, find_puzzle, parse_best_times
 from game.web.session import GameOptions, Seat, Session, restore_saved
 
 DATA = Path(__file__).parent / "data"

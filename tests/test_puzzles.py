@@ -1,9 +1,11 @@
 """The rule book's one-player puzzles through their boards: rules, reasons, progress, undo,
 and the shipped solutions checked under each puzzle's rules."""
 
+import random
+
 import pytest
 
-from game import PIECES, Board, IllegalMoveError, IllegalReason, Move, square
+from game import PIECES, Board, IllegalMoveError, IllegalReason, Move, square, square_xy
 from game.puzzles import (
     PUZZLES,
     Progress,
@@ -148,6 +150,38 @@ class TestRulesBoard:
         board.push(Move.parse("a20,b20,c20,d20,e20"))
         assert board.required_size() == 5
 
+    def test_free_order_largest_first_waits_for_the_others_then_moves_on(self):
+        # Regression: a colour held back only by the other colours' larger pieces was marked
+        # as passed for good, with legal moves listed, and the puzzle later looked stuck.
+        board = puzzle_board("all84_largest_first", free_order=True)
+        solution = stored_solution("all84_largest_first")
+        five = [(c, m) for c, m in solution if m.piece.size == 5]
+        by_blue_first = sorted(five, key=lambda step: step[0] != 0)  # stable: own order kept
+        for color, move in by_blue_first[:12]:
+            board.push(move, color)
+        assert board.legal_moves_for(0) == [] and 0 not in board.passed
+        for color, move in by_blue_first[12:]:
+            board.push(move, color)
+        assert board.required_size() == 4
+        assert board.passed == frozenset() and board.turn is not None and not board.is_stuck()
+        for color in board.colors:
+            moves = board.legal_moves_for(color)
+            assert board.can_move(color) == bool(moves) and moves
+            assert all(m.piece.size == 4 for m in moves)
+        assert board.movable_colors() == board.colors
+
+    def test_passed_colours_never_have_a_move_in_free_order(self):
+        rng = random.Random(4)
+        for name in ("all84", "all84_largest_first"):
+            board = puzzle_board(name, free_order=True)
+            while board.turn is not None:
+                for color in board.colors:
+                    if color in board.passed:
+                        assert not board.legal_moves_for(color)
+                color = rng.choice([c for c in board.colors if board.legal_codes(c)])
+                board.push_code(rng.choice(board.legal_codes(color)), color)
+            assert all(not board.legal_moves_for(c) for c in board.colors)
+
     def test_copy_keeps_the_puzzle(self):
         board = puzzle_board("all84_largest_first")
         other = board.copy()
@@ -172,7 +206,7 @@ class TestShippedSolutions:
         assert shapes == sorted((c, p.index) for c in puzzle.colors for p in puzzle.pieces)
         covered = [sq for _, move in solution for sq in move.squares]
         assert len(covered) == len(set(covered)) == puzzle.squares_total
-        assert all(sq % 20 < puzzle.width and sq // 20 < puzzle.height for sq in covered)
+        assert all(x < puzzle.width and y < puzzle.height for x, y in map(square_xy, covered))
         if puzzle.game_rules:
             game = Board("classic")  # the plain game checks every corner rule
             for color, move in solution:
@@ -185,7 +219,7 @@ class TestShippedSolutions:
             for color, move in solution:
                 around = {
                     board.color_at(square(x + dx, y + dy))
-                    for y, x in map(lambda sq: divmod(sq, 20), move.squares)
+                    for x, y in map(square_xy, move.squares)
                     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))
                     if 0 <= x + dx < puzzle.width and 0 <= y + dy < puzzle.height
                 }

@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 from game import PIECE_BY_NAME, Board, Move, levels
 from game.ai import choose_move
 from game.levels import LEVEL_NAMES, LEVELS
+from game.puzzles import stored_solution
 from game.web import view
 from game.web.ghost import Ghost, ghost_cells
 from game.web.session import HUMAN, GameOptions, Seat, Session
@@ -140,14 +141,29 @@ def test_scoreboard_shows_players_when_they_own_several_colours():
     assert "&" not in "".join(plain.text)
 
 
-def test_scoreboard_marks_passed_colours_and_bonuses():
+def test_scoreboard_marks_passed_colours():
     session = finished_duo()
     html = Elements(view.scoreboard_html(session))
     rows = [a for a in html.with_attr("data-color") if "passed" in a.get("class", "")]
     assert {r["data-color"] for r in rows} == {"purple", "orange"}
-    for color in (0, 1):
-        expected = session.board.score(color, "points") - len(session.board.squares_of(color))
-        assert view.bonus_of(session.board, color) == expected
+
+
+def score_rows(session) -> list[str]:
+    """Each colour row's text: name, pieces left, bonus, score."""
+    html = view.scoreboard_html(session)
+    rows = html.split("<tr")[2 : 2 + len(session.board.colors)]
+    return ["".join(Elements("<tr" + row).text) for row in rows]
+
+
+def test_scoreboard_shows_the_bonus_once_all_pieces_are_placed():
+    # The first puzzle's solution is a Classic game in which every colour places all 21
+    # pieces, the last of each a tromino: 89 squares and 15 bonus points.
+    session = Session.new(GameOptions("classic"))
+    for _, move in stored_solution("all84")[:-1]:
+        session.play(move)
+    assert score_rows(session) == ["Blue0+15104", "Yellow0+15104", "Red0+15104", "Green186"]
+    session.play(stored_solution("all84")[-1][1])
+    assert score_rows(session)[3] == "Greenpassed0+15104"
 
 
 def test_pass_notice_names_the_colours():

@@ -2,7 +2,7 @@
 
 import pytest
 
-from game import PIECE_BY_NAME, PIECES, Board, Move, parse_square, square_name
+from game import PIECE_BY_NAME, PIECES, Board, Move, parse_square, square_name, square_xy
 from game.web.ghost import (
     Ghost,
     anchor_cell,
@@ -22,8 +22,7 @@ def names(squares):
 
 
 def cell(name):
-    sq = parse_square(name)
-    return sq % 20, sq // 20
+    return square_xy(parse_square(name))
 
 
 @pytest.mark.parametrize("piece", PIECES, ids=lambda p: p.name)
@@ -31,8 +30,8 @@ def test_anchor_is_the_first_cell_in_reading_order_on_the_chosen_square(piece):
     for orientation in range(len(piece.orientations)):
         ghost = Ghost(piece, orientation, cell("j10"))
         move = ghost_move(ghost, 20, 20)
-        top_row = max(sq // 20 for sq in move.squares)
-        first = min(sq for sq in move.squares if sq // 20 == top_row)
+        top_row = max(square_xy(sq)[1] for sq in move.squares)
+        first = min(sq for sq in move.squares if square_xy(sq)[1] == top_row)
         assert square_name(first) == "j10"
         assert move.piece is piece
 

@@ -7,6 +7,7 @@ import pytest
 from game import Board, IllegalMoveError, Move
 from game.ai import choose_move
 from game.boundary import InputError
+from game.history import History
 from game.web.session import HUMAN, MODES, GameOptions, Seat, Session
 
 COMPUTER = Seat("computer", 1)
@@ -80,7 +81,7 @@ def test_human_undo_takes_back_the_computer_replies_too():
     assert session.seat_to_move == 0 and not session.paused
     assert session.redo() == 4
     assert session.board.move_stack == before
-    assert not session.can_redo()
+    assert not session.history.can_redo()
 
 
 def test_undo_between_humans_takes_back_one_move():
@@ -98,16 +99,16 @@ def test_undo_in_a_computer_only_game_pauses_the_computers():
     assert session.undo() == 1
     assert session.paused and not session.should_computer_move()
     session.resume()
-    assert session.should_computer_move() and not session.can_redo()
+    assert session.should_computer_move() and not session.history.can_redo()
 
 
 def test_a_new_move_forgets_what_could_be_redone():
     session = Session.new(GameOptions("duo"))
     session.play(Move.parse("e10"))
     session.undo()
-    assert session.can_redo() and not session.should_computer_move()
+    assert session.history.can_redo() and not session.should_computer_move()
     session.play(Move.parse("e10,f10"))
-    assert not session.can_redo()
+    assert not session.history.can_redo()
 
 
 def test_play_reports_colours_that_are_passed():
@@ -115,7 +116,7 @@ def test_play_reports_colours_that_are_passed():
         "duo",
         {0: [Move.parse("e10")], 1: [Move.parse("j5")]},
     )
-    session = Session(GameOptions("duo"), board)
+    session = Session(GameOptions("duo"), History(board))
     # Fill the board until Orange cannot move; the notice names the colours passed.
     passed = frozenset()
     while not passed and session.board.turn is not None:

@@ -9,17 +9,14 @@ import pytest
 from game import IllegalMoveError, Move
 from game.boundary import InputError
 from game.puzzles import PUZZLES, find_puzzle, stored_solution
-from game.web.puzzles import (
-    PuzzleSession,
-    format_seconds,
+from game.web.puzzle_session import PuzzleSession, format_seconds, parse_best_times, with_time
+from game.web.puzzle_view import (
     no_completion_notice,
-    parse_best_times,
     progress_text,
     puzzle_board_svg,
     puzzle_list_html,
     puzzle_status_text,
     puzzle_trays_html,
-    with_time,
 )
 from game.web.session import restore_saved
 
@@ -41,9 +38,9 @@ class TestSession:
         session.play(Move.parse("a1,b1,a2,b2"))
         session.play(Move.parse("c1,d1,c2,d2"), 2)
         assert session.undo() and session.undo() and not session.undo()
-        assert session.redo() and session.can_redo()
+        assert session.redo() and session.history.can_redo()
         session.play(Move.parse("e1,f1,g1,h1"))
-        assert not session.can_redo()
+        assert not session.history.can_redo()
         assert progress_text(session) == "2 of 20 pieces · 8 of 80 squares"
 
     def test_an_illegal_move_changes_nothing(self):
@@ -52,7 +49,7 @@ class TestSession:
         session.undo()
         with pytest.raises(IllegalMoveError):
             session.play(Move.parse("a1,b1,c1"))
-        assert session.can_redo() and not session.can_undo()
+        assert session.history.can_redo() and not session.history.can_undo()
 
     def test_solving_stops_the_clock_and_counts_unless_the_solution_was_shown(self):
         session = session_of("tetromino_rectangle")
@@ -202,7 +199,7 @@ class TestSaving:
 
     def test_the_good_save_the_bad_ones_are_made_from_restores(self):
         session, notice = restore_puzzle(GOOD)
-        assert notice == "" and session.board.progress().pieces == 1 and session.can_redo()
+        assert notice == "" and session.board.progress().pieces == 1 and session.history.can_redo()
         assert restore_puzzle(None) == (None, "")
 
 
@@ -259,15 +256,16 @@ class TestViews:
 
     def test_trays_offer_every_colour_in_tiling_and_the_turn_under_the_rules(self):
         tiling = puzzle_trays_html(
-            session_of("pentomino_rectangle").board, selected=None, color=None, free_order=False
+            session_of("pentomino_rectangle").board, selected=None, color=None
         )
         assert tiling.count('class="tray turn"') == 4
         game = session_of("all84_largest_first").board
-        rules = puzzle_trays_html(game, selected=None, color=None, free_order=False)
+        rules = puzzle_trays_html(game, selected=None, color=None)
         assert (
             rules.count('class="tray turn"') == 1 and 'class="tray turn" data-color="blue"' in rules
         )
-        free = puzzle_trays_html(game, selected=None, color=None, free_order=True)
+        free_board = session_of("all84_largest_first", free_order=True).board
+        free = puzzle_trays_html(free_board, selected=None, color=None)
         assert free.count('class="tray turn"') == 4
 
     def test_stuck_position_says_to_undo(self):

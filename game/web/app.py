@@ -1,25 +1,34 @@
-"""PyScript glue: the only module that touches the DOM. It reads DOM events, calls the engine
-and :mod:`game.web.session`, and renders with :mod:`game.web.view`; nothing else lives here."""
+"""The page: the controls every mode shares (picking, turning and placing the ghost, keys and
+pointer, undo and redo, hints, notices, rendering, saving) around the mode being played, a
+:class:`~game.web.mode.PageMode` (:mod:`game.web.game_mode`, :mod:`game.web.puzzle_mode`), and
+the search runner. Page code: it reads DOM events, asks the mode, and renders its views."""
 
 from __future__ import annotations
 
 import asyncio
 import json
-import random
 import sys
 import traceback
-from contextlib import suppress
 from functools import cache
 
 import js
 import pyodide
 import pyodide_js
-from pyodide.ffi import JsException, create_proxy, to_js
+from pyodide.ffi import JsException, create_proxy
 
-from game import IllegalReason, Move, Piece, find_piece, parse_square, square, square_name
-from game.levels import HINT_LEVEL
+from game import (
+    IllegalReason,
+    Move,
+    Piece,
+    find_piece,
+    parse_square,
+    square,
+    square_name,
+    square_xy,
+)
 
-from . import view
+from . import game_mode, puzzle_mode, view
+from .dom import document, element, js_object, listen, store
 from .ghost import (
     Ghost,
     default_orientation,
@@ -32,77 +41,52 @@ from .ghost import (
     piece_for_key,
     rotated,
 )
-from .puzzles import install as install_puzzles
-from .session import SAVE_KEY, GameOptions, Seat, Session, restore_saved
+from .mode import PageMode
+from .search import SlicedRunner
 
-#: Seconds of search per slice before the page gets the event loop back.
-SEARCH_SLICE = 0.03
-#: Shortest time a computer move takes on screen, so people can follow a computer-only game.
-COMPUTER_MOVE_PAUSE = 0.25
 NOTICE_SECONDS = 6
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
-DEFAULT_OPTIONS = GameOptions(
-    "classic", seats=(Seat("human"), Seat("computer", 2), Seat("computer", 2), Seat("computer", 2))
-)
-
-document = js.document
-
-
-def element(id_: str):
-    return document.getElementById(id_)
-
-
-def stored(key: str) -> str | None:
-    """What ``localStorage`` keeps under ``key``; None if nothing, or if the browser gives the
-    page no storage."""
-    try:
-        return js.localStorage.getItem(key)
-    except JsException:
-        return None
-
-
-def js_object(**fields):
-    """A plain JavaScript object, e.g. the options of addEventListener."""
-    return to_js(fields, dict_converter=js.Object.fromEntries)
-
-
-def listen(target, event: str, handler, **options) -> None:
-    """addEventListener with a proxy that lives as long as the page."""
-    target.addEventListener(event, create_proxy(handler), js_object(**options))
 
 
 class App:
-    """The page's state beyond the game itself: selection, ghost, the computer's search.
+    """The page's state beyond the mode's session: the ghost, notices, the search runner."""
 
-    In puzzle mode it is a :class:`game.web.puzzles` ``PuzzleApp``, which plays a puzzle
-    session with the same controls.
-    """
+    mode: PageMode
 
-    #: Where :meth:`save` keeps the session, and what the page calls it.
-    save_key = SAVE_KEY
-    saved_name = "game"
-
-    def __init__(self, session: Session):
-        self.session = session
+    def __init__(self):
         self.ghost: Ghost | None = None
         self.touch = False  # the last pointer was a finger: taps position, Place confirms
-        self.generation = 0  # bumped whenever the game changes under a running search
-        self.thinking = False
+        self.runner = SlicedRunner(computer_player, on_change=self.on_runner_change)
         self.notice_timer = None
         self.hide_notice_later = create_proxy(self.hide_notice)
-        self.seed = random.randrange(1 << 30)
         self.storage_failed = False
+
+    # --- modes ------------------------------------------------------------------------------
+
+    def enter(self, mode: PageMode) -> None:
+        """Switch to ``mode`` and show it."""
+        self.switch(mode)
+        self.after_change()
+
+    def switch(self, mode: PageMode) -> None:
+        """Leave the mode playing for ``mode`` (rendered by the caller)."""
+        self.stop()
+        self.mode.leave()
+        self.mode = mode
+        self.ghost = None
+        mode.enter()
+
+    def mode_action(self, id_: str) -> None:
+        """A click on one of the modes' own buttons: the mode playing handles it, if it has it."""
+        action = self.mode.actions().get(id_)
+        if action is not None:
+            action()
 
     # --- rendering --------------------------------------------------------------------------
 
     @property
-    def active_session(self):
-        """The session being played (the game's here; a puzzle's in puzzle mode)."""
-        return self.session
-
-    @property
     def board(self):
-        return self.active_session.board
+        return self.mode.board
 
     @property
     def extent(self) -> tuple[int, int]:
@@ -114,43 +98,37 @@ class App:
         """The piece picked up: the ghost's."""
         return self.ghost.piece if self.ghost else None
 
-    def human_to_move(self) -> bool:
-        return self.board.turn is not None and not self.session.is_computer_turn()
-
-    def move_color(self):
-        """The colour the ghost is played with."""
-        return self.board.turn
-
     def render(self) -> None:
-        show_corners = element("show-corners").checked and self.human_to_move()
-        attach_color = self.move_color() if show_corners else None
-        element("board-host").innerHTML = self.board_svg(attach_color)
+        mode = self.mode
+        show_corners = element("show-corners").checked and mode.human_to_move()
+        attach_color = mode.ghost_color() if show_corners else None
+        element("board-host").innerHTML = mode.board_svg(attach_color)
         self.render_trays()
-        element("scores").innerHTML = self.scores_html()
+        element("scores").innerHTML = mode.side_html()
         self.render_status()
         self.render_ghost()
 
-    def board_svg(self, attach_color: int | None) -> str:
-        return view.game_board_svg(self.board, attach_color=attach_color)
-
-    def scores_html(self) -> str:
-        return view.scoreboard_html(self.session)
-
     def render_status(self) -> None:
-        session = self.session
-        element("status").textContent = view.status_text(session, thinking=self.thinking)
-        element("undo").disabled = not session.can_undo()
-        element("redo").disabled = not session.can_redo()
-        element("hint").disabled = not self.human_to_move()
-        resume = element("continue")
-        resume.hidden = not (session.paused and session.is_computer_turn())
-        state = "over" if self.board.turn is None else "thinking" if self.thinking else "ready"
-        document.body.dataset.state = state
+        status = self.mode.status()
+        element("status").textContent = status.text
+        for id_, disabled in status.disabled.items():
+            element(id_).disabled = disabled
+        for id_, hidden in status.hidden.items():
+            element(id_).hidden = hidden
+        document.body.dataset.state = status.state
+
+    def on_runner_change(self) -> None:
+        # ``data-search`` lets tests wait until no search code runs (a cancelled one included).
+        document.body.dataset.search = "busy" if self.runner.busy else "idle"
+        self.render_status()
+
+    def render_trays(self) -> None:
+        element("trays").innerHTML = self.mode.trays_html(self.selected)
 
     def render_ghost(self) -> None:
         layer = element("ghost")
         status = element("ghost-status")
-        active = self.ghost is not None and self.human_to_move()
+        active = self.ghost is not None and self.mode.human_to_move()
         for id_ in ("rotate", "rotate-left", "flip", "place"):
             element(id_).disabled = not active
         if not active:
@@ -159,9 +137,9 @@ class App:
         ghost = self.ghost
         reason = self.ghost_reason()
         width, height = self.extent
-        color = self.move_color()
+        color = self.mode.ghost_color()
         # A puzzle played in free colour order has no colour until a tray's piece is picked.
-        name = self.board.variant.color_names[color] if color is not None else "blue"
+        name = self.board.color_names[color] if color is not None else "blue"
         layer.innerHTML = view.ghost_svg(
             ghost_cells(ghost), height, color=name, legal=reason is None
         )
@@ -172,7 +150,7 @@ class App:
         move = ghost_move(self.ghost, *self.extent)
         if move is None:
             return IllegalReason.OFF_BOARD
-        return self.board.illegal_reason(move, self.move_color())
+        return self.board.illegal_reason(move, self.mode.ghost_color())
 
     def notify(self, text: str) -> None:
         if not text:
@@ -189,22 +167,18 @@ class App:
         self.notice_timer = None
 
     def save(self) -> None:
-        try:
-            js.localStorage.setItem(self.save_key, self.active_session.to_json())
-        except JsException:  # storage disabled or full: play on, say it once
-            if not self.storage_failed:
-                self.storage_failed = True
-                self.notify(f"This browser does not let the page save the {self.saved_name}.")
+        mode = self.mode
+        if not store(mode.save_key, mode.session.to_json()) and not self.storage_failed:
+            self.storage_failed = True  # storage disabled or full: play on, say it once
+            self.notify(f"This browser does not let the page save the {mode.saved_name}.")
 
     # --- choosing and placing a piece -------------------------------------------------------
 
-    def select(self, piece: Piece) -> None:
-        board = self.board
-        if not self.human_to_move():
-            self.notify("Wait for your turn.")
-            return
-        if board.is_piece_used(board.turn, piece):
-            self.notify(f"{piece.name} has already been played.")
+    def select(self, piece: Piece, color: int | None = None) -> None:
+        """Pick ``piece`` (of ``color``, from a tray) up, if the mode lets the player."""
+        refusal = self.mode.choose(piece, color)
+        if refusal is not None:
+            self.notify(refusal)
             return
         self.pick_up(piece)
 
@@ -239,18 +213,13 @@ class App:
         self.render_trays()
         self.render_ghost()
 
-    def render_trays(self) -> None:
-        element("trays").innerHTML = view.trays_html(
-            self.board, selected=self.selected, human_turn=self.human_to_move()
-        )
-
     def turn_ghost(self, change) -> None:
-        if self.ghost is not None and self.human_to_move():
+        if self.ghost is not None and self.mode.human_to_move():
             self.ghost = change(self.ghost)
             self.render_ghost()
 
     def place(self) -> None:
-        if self.ghost is None or not self.human_to_move():
+        if self.ghost is None or not self.mode.human_to_move():
             return
         reason = self.ghost_reason()
         if reason is not None:
@@ -259,118 +228,54 @@ class App:
         self.play(ghost_move(self.ghost, *self.extent))
 
     def play(self, move: Move) -> None:
-        self.generation += 1  # a hint still searching the old position is void
-        passed = self.session.play(move)
+        """Play ``move`` (a player's or the computer's) in the mode."""
+        self.stop()  # a hint still searching the old position is void
+        notice = self.mode.play(move)
         self.ghost = None
-        # At the end the game-over dialog says it all.
-        self.after_change(
-            view.pass_notice(self.board, passed) if self.board.turn is not None else ""
-        )
+        self.after_change(notice)
 
     def after_change(self, notice: str = "") -> None:
-        """Save, render, announce, and hand over to the computer or show the result."""
+        """Save, let the mode go on (the computer's turn), render, announce."""
+        notice = self.mode.after_change(notice)
         self.save()
-        computer = self.session.should_computer_move()
-        self.thinking = computer  # so no one sees `ready` before the computer starts
+        self.mode.next()
         self.render()
         self.notify(notice)
-        if self.board.turn is None:
-            self.show_game_over()
-        elif computer:
-            # The generation is read now, not when the task starts: an undo or a new game that
-            # comes first (a click can be handled before the task) must cancel this turn.
-            asyncio.ensure_future(self.computer_turn(self.generation))
 
-    # --- the computer -----------------------------------------------------------------------
+    def stop(self) -> None:
+        """End the search or job running (its caller gets nothing back)."""
+        self.runner.cancel()
 
-    async def computer_turn(self, generation: int) -> None:
-        """Choose a move and play it; cancelled by any change after ``generation``."""
-        if generation != self.generation:
-            return
-        session = self.session
-        seat = session.options.seats[session.seat_to_move]
-        started = js.performance.now()
-        seed = self.seed + self.board.ply()
-        move = await self.searched_move(seat.level, seed, generation)
-        remaining = COMPUTER_MOVE_PAUSE - (js.performance.now() - started) / 1000
-        if remaining > 0:
-            await asyncio.sleep(remaining)
-        if generation != self.generation or move is None:
-            return
-        self.thinking = False
-        self.play(move)
-
-    async def searched_move(self, level: int, seed: int, generation: int) -> Move | None:
-        """The move the computer at ``level`` chooses, searched in slices so that the page stays
-        responsive; None if the game changed after ``generation`` or the player is missing."""
-        ai = await computer_player()
-        if ai is None:  # humans can still play
-            self.cancel_thinking()
-            self.render_status()
-            self.notify("The computer player could not be loaded: reload the page to try again.")
-            return None
-        if generation != self.generation:
-            return None
-        search = ai.Search(self.board, level, seed=seed)
-        while not search.step(SEARCH_SLICE):
-            await asyncio.sleep(0)
-            if generation != self.generation:
-                search.cancel()
-                return None
-        return search.best_move
-
-    def cancel_thinking(self) -> None:
-        self.generation += 1
-        self.thinking = False
+    # --- hints, undo, redo ------------------------------------------------------------------
 
     async def hint(self) -> None:
-        if not self.human_to_move() or element("hint").disabled:  # one search at a time
-            return
-        generation = self.generation
-        element("hint").disabled = True
-        element("status").textContent = "Looking for a good move…"
-        move = await self.searched_move(HINT_LEVEL, self.seed, generation)
-        if generation != self.generation:
-            return
+        if not self.mode.human_to_move() or self.runner.running is not None:
+            return  # one search at a time
+        hint = await self.mode.hint()
         self.render_status()
-        if move is None:
+        if hint.move is None:
+            self.notify(hint.notice)
             return
-        self.ghost = ghost_for_move(move)
+        if self.mode.choose(hint.move.piece, hint.color) is not None:
+            return  # the position changed meanwhile
+        self.ghost = ghost_for_move(hint.move)
         self.render_trays()
         self.render_ghost()
         self.focus_board()
+        move = hint.move
         self.notify(f"Hint: {move.piece.name} at {move}. Press Place or Enter to play it.")
 
-    # --- undo, redo, new game ---------------------------------------------------------------
-
     def undo(self) -> None:
-        self.cancel_thinking()
-        if self.active_session.undo():
+        self.stop()
+        if self.mode.session.undo():
             self.ghost = None
             self.after_change()
 
     def redo(self) -> None:
-        self.cancel_thinking()
-        if self.active_session.redo():
+        self.stop()
+        if self.mode.session.redo():
             self.ghost = None
             self.after_change()
-
-    def resume(self) -> None:
-        self.session.resume()
-        self.after_change()
-
-    def new_game(self, options: GameOptions) -> None:
-        self.cancel_thinking()
-        self.session = Session.new(options)
-        self.ghost = None
-        self.seed = random.randrange(1 << 30)
-        self.after_change()
-
-    def show_game_over(self) -> None:
-        element("game-over-body").innerHTML = view.game_over_html(self.session)
-        dialog = element("game-over-dialog")
-        if not dialog.open:
-            dialog.showModal()
 
     # --- events -----------------------------------------------------------------------------
 
@@ -379,8 +284,7 @@ class App:
         name = event.target.getAttribute("data-square") if event.target.getAttribute else None
         if not name:
             return None
-        sq = parse_square(name)
-        return sq % 20, sq // 20
+        return square_xy(parse_square(name))
 
     def on_pointer_move(self, event) -> None:
         cell = self.square_of(event)
@@ -399,7 +303,7 @@ class App:
 
     def on_board_click(self, event) -> None:
         cell = self.square_of(event)
-        if cell is None or self.ghost is None or not self.human_to_move():
+        if cell is None or self.ghost is None or not self.mode.human_to_move():
             return
         self.ghost = Ghost(self.ghost.piece, self.ghost.orientation, cell)
         if self.touch and getattr(event, "pointerType", "") == "touch":
@@ -415,14 +319,9 @@ class App:
 
     def on_tray_click(self, event) -> None:
         button = event.target.closest("[data-piece]")
-        if not button:
-            return
-        color = button.dataset.color
-        board = self.board
-        if board.turn is None or color != board.variant.color_names[board.turn]:
-            self.notify(f"It is not {color.capitalize()}'s turn.")
-            return
-        self.select(find_piece(button.dataset.piece))
+        if button:
+            color = self.board.color_names.index(button.dataset.color)
+            self.select(find_piece(button.dataset.piece), color)
 
     def on_key(self, event) -> None:
         if any(d.open for d in document.querySelectorAll("dialog")):
@@ -450,7 +349,7 @@ class App:
             self.turn_ghost(flipped)
         elif key.lower() == "h":
             asyncio.ensure_future(self.hint())
-        elif len(key) == 1 and self.human_to_move():
+        elif len(key) == 1 and self.mode.human_to_move():
             available = self.board.pieces_left(self.board.turn)
             piece = piece_for_key(key, available, self.selected)
             if piece is None:
@@ -460,51 +359,15 @@ class App:
             return
         event.preventDefault()
 
-    def open_new_game_dialog(self, *_) -> None:
-        form = element("new-game-form")
-        options = self.session.options
-        for radio in form.querySelectorAll("input[name=mode]"):
-            radio.checked = radio.value == options.mode
-        form.elements.namedItem("colorless").checked = options.colorless_corners
-        form.elements.namedItem("scoring").value = options.scoring
-        self.render_seat_choices(options.mode, options.seats)
-        element("new-game-dialog").showModal()
-
-    def render_seat_choices(self, mode: str, seats) -> None:
-        element("seats").innerHTML = view.seats_form_html(mode, seats)
-        form = element("new-game-form")
-        form.elements.namedItem("colorless").disabled = mode == "duo"
-
-    def on_mode_change(self, event) -> None:
-        if event.target.name == "mode":
-            mode = event.target.value
-            self.render_seat_choices(mode, ())
-
-    def on_new_game_submit(self, event) -> None:
-        if event.submitter is None or event.submitter.value != "start":
-            return
-        form = element("new-game-form")
-        mode = form.querySelector("input[name=mode]:checked").value
-        seats = []
-        for select in form.querySelectorAll("select[data-seat]"):
-            kind, _, level = select.value.partition(":")
-            seats.append(Seat(kind, int(level or 2)))
-        options = GameOptions(
-            mode,
-            colorless_corners=mode != "duo" and form.elements.namedItem("colorless").checked,
-            scoring=form.elements.namedItem("scoring").value,
-            seats=tuple(seats),
-        )
-        self.new_game(options)
-
-    def bind(self) -> None:
+    def bind(self, options) -> None:
+        """Wire the shared controls, and the modes' (the new-game dialog offering ``options``
+        first, the puzzles dialog)."""
         host = element("board-host")
         listen(host, "pointermove", self.on_pointer_move)
         listen(host, "pointerdown", self.on_pointer_down)
         listen(host, "click", self.on_board_click)
         listen(host, "wheel", self.on_wheel, passive=False)
-        # Looked up per click: puzzle mode has its own on_tray_click.
-        listen(element("trays"), "click", lambda event: self.on_tray_click(event))
+        listen(element("trays"), "click", self.on_tray_click)
         listen(document, "keydown", self.on_key)
         listen(element("show-corners"), "change", lambda _: self.render())
         actions = {
@@ -515,16 +378,18 @@ class App:
             "rotate-left": lambda _: self.turn_ghost(lambda g: rotated(g, clockwise=False)),
             "flip": lambda _: self.turn_ghost(flipped),
             "place": lambda _: self.place(),
-            "continue": lambda _: self.resume(),
-            "new-game": self.open_new_game_dialog,
-            "play-again": self.open_new_game_dialog,
             "help": lambda _: element("help-dialog").showModal(),
             "puzzles": lambda _: element("puzzles-dialog").showModal(),
         }
         for id_, handler in actions.items():
             listen(element(id_), "click", handler)
-        listen(element("new-game-form"), "change", self.on_mode_change)
-        listen(element("new-game-form"), "submit", self.on_new_game_submit)
+        game_mode.bind(self, options)
+        puzzle_mode.bind(self)
+        for id_ in ("continue", *(id_ for id_, _ in puzzle_mode.BUTTONS)):
+            listen(element(id_), "click", lambda _, id_=id_: self.mode_action(id_))
+        # The clock is saved as the page goes away, so a reload does not win time.
+        for target, event in ((js.window, "pagehide"), (document, "visibilitychange")):
+            listen(target, event, lambda _: self.save())
         for id_ in ("new-game", "puzzles", "help", "show-corners"):
             element(id_).disabled = False
 
@@ -559,42 +424,6 @@ def engine_timings_json(*_) -> str:
     return json.dumps(engine_timings())
 
 
-def set_aside(key: str) -> str | None:
-    """Move what ``localStorage`` keeps under ``key`` to a key of its own, so that the next
-    visit starts afresh and nothing is destroyed; that key, or None if the browser refused."""
-    text = stored(key)
-    aside = f"{key}.unreadable.{int(js.Date.now())}"
-    try:
-        js.localStorage.removeItem(key)  # first, so that the quota has room for the copy
-        js.localStorage.setItem(aside, text)
-    except JsException:
-        with suppress(JsException):
-            js.localStorage.setItem(key, text)
-        return None
-    return aside
-
-
-def restore_stored(key: str, read, what: str):
-    """What ``read`` makes of the text stored under ``key`` (None if nothing is), and a
-    notice: if the text cannot be read it is set aside and the notice says why and where."""
-    value, notice = restore_saved(stored(key), read, what)
-    if notice:
-        aside = set_aside(key)
-        if aside is not None:
-            notice += f" It is kept aside in this browser's storage as {aside}."
-    return value, notice
-
-
-def restore() -> tuple[Session, str]:
-    """The saved game, or a new one and a notice saying why the saved one was not used."""
-    session, notice = restore_stored(SAVE_KEY, Session.from_json, "game")
-    if session is not None:
-        return session, ""
-    if notice:
-        notice += " A new game has started."
-    return Session.new(DEFAULT_OPTIONS), notice
-
-
 def runtime_info(numpy_version: str) -> str:
     """The versions the page runs on (NumPy's, or where its loading stands)."""
     python = ".".join(map(str, sys.version_info[:3]))
@@ -607,13 +436,17 @@ def start() -> None:
     notices = []
     app = None
     try:
-        session, game_notice = restore()
-        notices.append(game_notice)
-        app = App(session)
-        app.bind()
-        notices.append(install_puzzles(app))
+        app = App()
+        app.mode, notice = game_mode.restore(app)  # the first mode: nothing to leave
+        notices.append(notice)
+        app.bind(app.mode.session.options)
+        puzzle, notice = puzzle_mode.restore(app)
+        notices.append(notice)
+        if puzzle is not None:
+            app.switch(puzzle)
         element("runtime-info").textContent = runtime_info("loading…")
         js.window.pyblokusEngineTimings = create_proxy(engine_timings_json)
+        document.body.dataset.search = "idle"
         app.after_change(" ".join(filter(None, notices)))
     except Exception as error:  # a bug of ours: show it rather than hang
         js.console.error(traceback.format_exc())

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game import PIECES, Move, Piece, Square, square, square_name  # noqa: F401 (doctest)
+from game import PIECES, Move, Piece, Square, square, square_name, square_xy  # noqa: F401
 from game.pieces import normalize
 
 Cell = tuple[int, int]
@@ -107,7 +107,7 @@ def ghost_for_move(move: Move) -> Ghost:
     piece = move.piece
     if piece is None:
         raise ValueError(f"{move} is not the shape of a piece")
-    cells = [(sq % 20, sq // 20) for sq in move.squares]
+    cells = [square_xy(sq) for sq in move.squares]
     return Ghost(piece, piece.orientations.index(normalize(cells)), anchor_cell(tuple(cells)))
 
 

@@ -1,6 +1,6 @@
 """A game as the page plays it: the board, who sits at each seat, undo/redo, saving.
 
-Pure Python (no DOM): the glue in :mod:`game.web.app` calls these and renders the result.
+Pure Python (no DOM): the page's game mode (:mod:`game.web.game_mode`) plays it.
 
 >>> session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 1))))
 >>> session.play(Move.parse("e10"))
@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TypeVar
 
 from game import SCORING_MODES, Board, Move
 from game.boundary import InputError, load_json
+from game.history import History
 from game.levels import LEVEL_NAMES
 from game.sgf import read_sgf, write_sgf
 from game.variants import VARIANTS, Color
@@ -161,19 +162,20 @@ def seat_of_move(mode: Mode, board: Board, color: Color, earlier_moves_of_color:
 
 @dataclass
 class Session:
-    """A game in progress: options, board, and the moves taken back (for redo)."""
+    """A game in progress: options, and the board with its history (undo, redo)."""
 
     options: GameOptions
-    board: Board
-    #: Groups of (colour, move) taken back by undo, the latest group last; each group in play
-    #: order, so redo replays the last group as it was.
-    redo_groups: list[list[tuple[Color, Move]]] = field(default_factory=list)
+    history: History
     #: Computer seats wait (after an undo left a computer to move) until resumed.
     paused: bool = False
 
     @classmethod
     def new(cls, options: GameOptions) -> Session:
-        return cls(options, options.new_board())
+        return cls(options, History(options.new_board()))
+
+    @property
+    def board(self) -> Board:
+        return self.history.board
 
     @property
     def mode(self) -> Mode:
@@ -194,7 +196,7 @@ class Session:
 
     def should_computer_move(self) -> bool:
         """Whether a computer seat is to move now (not paused, nothing to redo)."""
-        return self.is_computer_turn() and not self.paused and not self.redo_groups
+        return self.is_computer_turn() and not self.paused and not self.history.can_redo()
 
     def move_seats(self) -> list[int]:
         """The seat that made each move on the board, in play order."""
@@ -211,16 +213,9 @@ class Session:
         """Play ``move`` for the colour to move. Raises :class:`IllegalMoveError` (nothing
         changes). Returns the colours found unable to move after it (they are passed)."""
         before = self.board.passed
-        self.board.push(move)
-        self.redo_groups.clear()
+        self.history.play(move)
         self.paused = False
         return self.board.passed - before
-
-    def can_undo(self) -> bool:
-        return self.board.ply() > 0
-
-    def can_redo(self) -> bool:
-        return bool(self.redo_groups)
 
     def undo(self) -> int:
         """Take back the last move; if a human seat made any move, take back every move since
@@ -230,27 +225,20 @@ class Session:
             return 0
         humans = [i for i, seat in enumerate(seats) if not self.options.seats[seat].is_computer]
         first = humans[-1] if humans else len(seats) - 1
-        group = self.board.move_stack[first:]
-        for _ in group:
-            self.board.pop()
-        self.redo_groups.append(group)
+        count = self.history.undo(len(seats) - first)
         self.paused = self.is_computer_turn()
-        return len(group)
+        return count
 
     def redo(self) -> int:
         """Replay the moves of the last undo. Returns how many."""
-        if not self.redo_groups:
-            return 0
-        group = self.redo_groups.pop()
-        for color, move in group:
-            self.board.push(move, color)
-        self.paused = self.is_computer_turn() and bool(self.redo_groups)
-        return len(group)
+        count = self.history.redo()
+        self.paused = self.is_computer_turn() and self.history.can_redo()
+        return count
 
     def resume(self) -> None:
         """Let computer seats move again (forgets what could be redone)."""
         self.paused = False
-        self.redo_groups.clear()
+        self.history.forget_redo()
 
     # --- saving -----------------------------------------------------------------------------
 
@@ -295,4 +283,4 @@ class Session:
             raise InputError(f"the saved game's options are malformed: {error}") from None
         if board.variant.name != MODES[options.mode].variant:
             raise InputError(f"the saved record is {board.variant.name}, not {options.mode}")
-        return cls(options, board)
+        return cls(options, History(board))

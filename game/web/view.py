@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 from html import escape
 
-from game import PIECES, Board, IllegalReason, Piece, Square, square, square_name
+from game import PIECES, Board, IllegalReason, Piece, Square, square, square_name, square_xy
 from game.levels import LEVEL_NAMES, strength_text
 from game.pieces import FILE_NAMES
 
@@ -79,7 +79,7 @@ def dots_svg(height: int, dots: Iterable[tuple[Square, str]], css_class: str) ->
     """A dot on each square, marked with a colour name (start corners, attach corners)."""
     parts = []
     for sq, color in dots:
-        px, py = cell_origin(sq % 20, sq // 20, height)
+        px, py = cell_origin(*square_xy(sq), height)
         parts.append(
             f'<circle class="{css_class}" data-for="{color}" cx="{px + CELL / 2:g}" '
             f'cy="{py + CELL / 2:g}" r="{CELL * 0.22:g}"/>'
@@ -125,8 +125,8 @@ def board_svg(
 
 def board_colors(board: Board) -> dict[Square, str]:
     """Colour name of every covered square of ``board``."""
-    names = board.variant.color_names
-    return {sq: names[c] for c in board.variant.colors for sq in board.squares_of(c)}
+    names = board.color_names
+    return {sq: names[c] for c in board.colors for sq in board.squares_of(c)}
 
 
 def game_board_svg(board: Board, *, attach_color: int | None = None) -> str:
@@ -135,7 +135,7 @@ def game_board_svg(board: Board, *, attach_color: int | None = None) -> str:
     size = board.variant.size
     marks = dots_svg(size, start_dots(board), "start")
     if attach_color is not None and board.pieces_played(attach_color):
-        name = board.variant.color_names[attach_color]
+        name = board.color_names[attach_color]
         marks += dots_svg(size, ((sq, name) for sq in board.attach_squares(attach_color)), "attach")
     last = board.peek().squares if board.ply() else ()
     return board_svg(size, size, board_colors(board), marks=marks, last_move=last)
@@ -179,7 +179,7 @@ def piece_label(color: str, piece: Piece) -> str:
 
 def tray_html(board: Board, color: int, *, selected: Piece | None, active: bool) -> str:
     """One colour's pieces as buttons; played ones stay in place, marked ``aria-disabled``."""
-    name = board.variant.color_names[color]
+    name = board.color_names[color]
     buttons = []
     for piece in PIECES:
         used = board.is_piece_used(color, piece)
@@ -204,7 +204,7 @@ def trays_html(board: Board, *, selected: Piece | None, human_turn: bool) -> str
     """Every colour's tray; the colour to move first when a human is to move."""
     return "".join(
         tray_html(board, c, selected=selected, active=human_turn and c == board.turn)
-        for c in board.variant.colors
+        for c in board.colors
     )
 
 
@@ -212,7 +212,7 @@ def trays_html(board: Board, *, selected: Piece | None, human_turn: bool) -> str
 
 
 def color_title(board: Board, color: int) -> str:
-    return board.variant.color_names[color].capitalize()
+    return board.color_names[color].capitalize()
 
 
 def status_text(session: Session, *, thinking: bool = False) -> str:
@@ -287,8 +287,8 @@ def scoreboard_html(session: Session) -> str:
     outcome = board.result()
     shared = board.variant.shared_color
     rows = []
-    for c in board.variant.colors:
-        name = board.variant.color_names[c]
+    for c in board.colors:
+        name = board.color_names[c]
         classes = ["turn"] if c == board.turn else []
         note = ""
         if c in board.passed:
@@ -311,7 +311,7 @@ def scoreboard_html(session: Session) -> str:
             f'<td class="score">{outcome.color_scores[c]}</td></tr>'
         )
     players = ""
-    if board.variant.player_colors != tuple((c,) for c in board.variant.colors) or shared:
+    if board.variant.player_colors != tuple((c,) for c in board.colors) or shared:
         names = player_names(session)
         players = "".join(
             f'<tr class="player{" winner" if p in outcome.winners and outcome.game_over else ""}">'

@@ -23,6 +23,15 @@ from harness import (
 )
 
 
+def pytest_collection_modifyitems(items) -> None:
+    """Every test here drives the page: marked ``browser``, so ``pytest -m "not browser"``
+    runs the fast suite alone."""
+    here = Path(__file__).parent
+    for item in items:
+        if here in item.path.parents:
+            item.add_marker(pytest.mark.browser)
+
+
 @pytest.fixture(scope="session")
 def dist() -> Path:
     """The built site; built once per session unless `build.py test` just built it."""

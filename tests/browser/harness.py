@@ -115,6 +115,12 @@ def wait_until_state(page, state: str, timeout: float = BOOT_TIMEOUT_MS) -> None
     page.wait_for_selector(f"body[data-state={state}]", state="attached", timeout=timeout)
 
 
+def wait_until_idle(page, timeout: float = BOOT_TIMEOUT_MS) -> None:
+    """Wait until no search or job of the page's runner runs (``data-search``), a cancelled
+    one included: from then on nothing moves by itself unless the page starts a search."""
+    page.wait_for_selector("body[data-search=idle]", state="attached", timeout=timeout)
+
+
 def wait_for_computer_player(page, timeout: float = BOOT_TIMEOUT_MS) -> None:
     """Wait until the page has loaded NumPy and the computer player (after `ready`); the footer
     then names NumPy's version."""

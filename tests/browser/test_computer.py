@@ -1,6 +1,6 @@
 """Computer seats in the page: thinking, cancelled by undo, paused and resumed."""
 
-from harness import covered, open_page, pick, seed_saved_game, wait_until_state
+from harness import covered, open_page, pick, seed_saved_game, wait_until_idle, wait_until_state
 
 from game.web.session import HUMAN, GameOptions, Seat, Session
 
@@ -23,7 +23,7 @@ def test_undo_while_the_computer_thinks_cancels_its_move(context, site, record):
     wait_until_state(page, "ready")
     cpu.send("Emulation.setCPUThrottlingRate", {"rate": 1})
     assert covered(page) == {}
-    page.wait_for_timeout(1500)  # a search that was not cancelled would have moved by now
+    wait_until_idle(page)  # the cancelled search has ended without moving
     assert covered(page) == {}
     assert page.get_attribute("body", "data-state") == "ready"
     page.click("#redo")  # what undo took back: Purple's move alone; then the computer's turn
@@ -46,8 +46,8 @@ def test_a_computer_only_game_pauses_after_undo_until_continued(context, site, r
     assert page.is_visible("#continue")
     assert "press Continue" in page.inner_text("#status")
     placed = len(covered(page))
-    page.wait_for_timeout(800)
-    assert len(covered(page)) == placed  # paused
+    wait_until_idle(page)  # no search runs, nor starts: paused
+    assert len(covered(page)) == placed and page.get_attribute("body", "data-state") == "ready"
     page.click("#continue")
     wait_until_state(page, "thinking")
     assert not page.is_visible("#continue")

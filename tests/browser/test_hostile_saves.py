@@ -10,7 +10,7 @@ import json
 import pytest
 from harness import PageRecord, open_page, wait_until_state
 
-from game.web.puzzles import BEST_TIMES_KEY, PUZZLE_SAVE_KEY
+from game.web.puzzle_session import BEST_TIMES_KEY, PUZZLE_SAVE_KEY
 from game.web.session import SAVE_KEY
 
 # JavaScript expressions making each kind of hostile text (built in the page: no megabytes of

@@ -11,7 +11,7 @@ from harness import (
     wait_until_state,
 )
 
-from game import PIECE_BY_NAME, Move, square_name
+from game import PIECE_BY_NAME, Move, square_name, square_xy
 from game.web.ghost import Ghost, default_orientation, flipped, ghost_move, rotated
 from game.web.session import HUMAN, GameOptions, Session
 
@@ -28,7 +28,7 @@ def expected_squares(piece: str, anchor: str, *turns) -> set[str]:
     """The squares of ``piece`` anchored on ``anchor`` after ``turns`` (ghost functions)."""
     p = PIECE_BY_NAME[piece]
     sq = Move.parse(anchor).squares[0]
-    ghost = Ghost(p, default_orientation(p), (sq % 20, sq // 20))
+    ghost = Ghost(p, default_orientation(p), square_xy(sq))
     for turn in turns:
         ghost = turn(ghost)
     return {square_name(s) for s in ghost_move(ghost, 20, 20).squares}

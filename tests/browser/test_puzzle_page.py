@@ -8,7 +8,7 @@ import pytest
 from harness import covered, pick, wait_until_state
 
 from game.puzzles import PUZZLES
-from game.web.puzzles import BEST_TIMES_KEY, PUZZLE_SAVE_KEY
+from game.web.puzzle_session import BEST_TIMES_KEY, PUZZLE_SAVE_KEY
 from game.web.session import SAVE_KEY
 
 

@@ -1,0 +1,79 @@
+"""The browser's DOM and storage as the page code uses them (Pyodide's ``js``): elements,
+event listeners, ``localStorage``. Imported only by the page code: :mod:`game.web.app` and the
+mode modules."""
+
+from __future__ import annotations
+
+from contextlib import suppress
+
+import js
+from pyodide.ffi import JsException, create_proxy, to_js
+
+from .session import restore_saved
+
+document = js.document
+
+
+def element(id_: str):
+    return document.getElementById(id_)
+
+
+def js_object(**fields):
+    """A plain JavaScript object, e.g. the options of addEventListener."""
+    return to_js(fields, dict_converter=js.Object.fromEntries)
+
+
+def listen(target, event: str, handler, **options) -> None:
+    """addEventListener with a proxy that lives as long as the page."""
+    target.addEventListener(event, create_proxy(handler), js_object(**options))
+
+
+def stored(key: str) -> str | None:
+    """What ``localStorage`` keeps under ``key``; None if nothing, or if the browser gives the
+    page no storage."""
+    try:
+        return js.localStorage.getItem(key)
+    except JsException:
+        return None
+
+
+def store(key: str, text: str) -> bool:
+    """Keep ``text`` under ``key`` in ``localStorage``; False if the browser refuses (storage
+    disabled or full)."""
+    try:
+        js.localStorage.setItem(key, text)
+    except JsException:
+        return False
+    return True
+
+
+def forget(key: str) -> None:
+    """Remove ``key`` from ``localStorage`` (nothing to do without storage)."""
+    with suppress(JsException):
+        js.localStorage.removeItem(key)
+
+
+def set_aside(key: str) -> str | None:
+    """Move what ``localStorage`` keeps under ``key`` to a key of its own, so that the next
+    visit starts afresh and nothing is destroyed; that key, or None if the browser refused."""
+    text = stored(key)
+    aside = f"{key}.unreadable.{int(js.Date.now())}"
+    try:
+        js.localStorage.removeItem(key)  # first, so that the quota has room for the copy
+        js.localStorage.setItem(aside, text)
+    except JsException:
+        with suppress(JsException):
+            js.localStorage.setItem(key, text)
+        return None
+    return aside
+
+
+def restore_stored(key: str, read, what: str):
+    """What ``read`` makes of the text stored under ``key`` (None if nothing is), and a
+    notice: if the text cannot be read it is set aside and the notice says why and where."""
+    value, notice = restore_saved(stored(key), read, what)
+    if notice:
+        aside = set_aside(key)
+        if aside is not None:
+            notice += f" It is kept aside in this browser's storage as {aside}."
+    return value, notice

@@ -1,0 +1,133 @@
+"""The puzzle mode's HTML and SVG as pure functions of a :class:`PuzzleSession` (no DOM).
+
+>>> session = PuzzleSession(find_puzzle("tetromino_rectangle"))
+>>> progress_text(session)
+'0 of 20 pieces · 0 of 80 squares'
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from game import Move  # noqa: F401  (doctest)
+from game.puzzles import (  # noqa: F401
+    PUZZLES,
+    PuzzleBoard,
+    find_puzzle,
+    puzzle_board,
+    stored_solution,
+)
+
+from . import view
+from .puzzle_session import PuzzleSession, format_seconds
+
+#: Longest a hint searches before it gives up (seconds).
+HINT_SECONDS = 4.0
+
+DESCRIPTIONS = {
+    "all84": "Place all 84 pieces on the board under the rules of the game.",
+    "all84_largest_first": "All 84 pieces again, but every larger piece before any smaller one.",
+    "tetromino_rectangle": "Fill the 8 x 10 rectangle with the 20 four-square pieces.",
+    "pentomino_rectangle": "Fill the 15 x 16 rectangle with the 48 five-square pieces.",
+}
+
+
+def puzzle_list_html(best: dict[str, float]) -> str:
+    """The puzzles dialog's list: one button per puzzle with its best time, and the free
+    colour order option of puzzle 1."""
+    items = []
+    for puzzle in PUZZLES.values():
+        record = best.get(puzzle.name)
+        time_text = f"Best time {format_seconds(record)}" if record else "Not solved yet"
+        items.append(
+            f'<button type="submit" value="{puzzle.name}" data-puzzle="{puzzle.name}" '
+            f'class="puzzle-choice"><strong>{puzzle.number}. {escape(puzzle.title)}</strong> '
+            f"<span>{escape(DESCRIPTIONS[puzzle.name])}</span> "
+            f'<span class="best">{time_text}</span></button>'
+        )
+    option = (
+        '<label class="toggle"><input type="checkbox" id="puzzle-free-order"> '
+        "Puzzle 1: colours may move in any order</label>"
+    )
+    return "".join(items) + option
+
+
+def puzzle_board_svg(board: PuzzleBoard, *, attach_color: int | None = None) -> str:
+    """The puzzle's board: the game's board for puzzles 1 and 2, the rectangle otherwise."""
+    if board.puzzle.game_rules:
+        return view.game_board_svg(board, attach_color=attach_color)
+    puzzle = board.puzzle
+    names = board.color_names
+    colors = {
+        sq: names[c]
+        for c in puzzle.colors
+        for sq in board.geometry.squares_of(board.occupied_mask(c))
+    }
+    last = board.peek().squares if board.ply() else ()
+    return view.board_svg(puzzle.width, puzzle.height, colors, last_move=last)
+
+
+def puzzle_trays_html(board: PuzzleBoard, *, selected, color: int | None) -> str:
+    """Every colour's tray; the colours that may move are marked, ``color``'s piece pressed."""
+    movable = board.movable_colors()
+    return "".join(
+        view.tray_html(board, c, selected=selected if c == color else None, active=c in movable)
+        for c in board.colors
+    )
+
+
+def progress_text(session: PuzzleSession) -> str:
+    pieces, pieces_total, squares, squares_total = session.board.progress()
+    return f"{pieces} of {pieces_total} pieces · {squares} of {squares_total} squares"
+
+
+def progress_html(session: PuzzleSession, best: dict[str, float]) -> str:
+    """The side panel in puzzle mode: title, progress, time and best time."""
+    puzzle = session.puzzle
+    record = best.get(puzzle.name)
+    return (
+        f'<div class="puzzle-progress"><h3>{puzzle.number}. {escape(puzzle.title)}</h3>'
+        f'<p id="puzzle-progress">{progress_text(session)}</p>'
+        f"<p>Best time: {format_seconds(record) if record else '—'}</p></div>"
+    )
+
+
+def puzzle_status_text(session: PuzzleSession) -> str:
+    board = session.board
+    if board.is_solved():
+        if session.solution_shown:
+            return "Solved: this is one of the solutions."
+        return f"Solved in {format_seconds(session.elapsed())}!"
+    if board.is_stuck():
+        return "No piece fits any more: undo a few pieces."
+    text = DESCRIPTIONS[session.puzzle.name]
+    if board.turn_order:
+        text += f" {board.color_names[board.turn].capitalize()} to move."
+    return text
+
+
+def no_completion_notice(board: PuzzleBoard) -> str:
+    """What a hint says when its search found nothing: under the game's rules, how many moves
+    to undo to be back on the stored solution's way.
+
+    >>> board = puzzle_board("all84")
+    >>> board.push(Move.parse("a20"))
+    >>> no_completion_notice(board)
+    'No way to finish was found in 4 seconds: undo 1 move to be back on a known solution.'
+    """
+    text = f"No way to finish was found in {HINT_SECONDS:g} seconds: "
+    if not board.puzzle.game_rules:
+        return text + "try undoing a few pieces."
+    played = board.move_stack
+    on_the_way = 0
+    for step, solution_step in zip(played, stored_solution(board.puzzle), strict=False):
+        if step != solution_step:
+            break
+        on_the_way += 1
+    extra = len(played) - on_the_way
+    return text + f"undo {extra} move{'s' * (extra != 1)} to be back on a known solution."
+
+
+def solved_notice(session: PuzzleSession, new_best: bool) -> str:
+    took = format_seconds(session.elapsed())
+    return f"Solved in {took}! " + ("A new best time." if new_best else "Well done.")

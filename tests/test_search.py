@@ -1,0 +1,111 @@
+"""The page's search runner in CPython: one job at a time, cancelling, the computer's moves."""
+
+import asyncio
+import types
+
+import pytest
+
+from game import Board, Move
+from game.ai import choose_move
+from game.web.search import PlayerUnavailable, SlicedRunner
+
+
+async def loaded_ai():
+    import game.ai
+
+    return game.ai
+
+
+async def no_ai():
+    return None
+
+
+def duo_after(*moves) -> Board:
+    board = Board("duo")
+    for text in moves:
+        board.push(Move.parse(text))
+    return board
+
+
+def test_the_computer_plays_the_same_move_as_in_one_call():
+    board = duo_after("e10", "j5")
+    runner = SlicedRunner(loaded_ai)
+    move = asyncio.run(runner.start(board, 3, seed=4))
+    assert move == choose_move(board, 3, seed=4) and runner.running is None
+
+
+class EndlessSearch:
+    """A :class:`game.ai.Search` that never ends unless cancelled."""
+
+    made = []
+
+    def __init__(self, board, level, seed):
+        self.best_move, self.done = None, False
+        self.made.append(self)
+
+    def step(self, seconds):
+        return False
+
+    def cancel(self):
+        self.done = True
+
+
+async def endless_ai():
+    return types.SimpleNamespace(Search=EndlessSearch)
+
+
+def test_cancel_gives_none_and_stops_the_search():
+    async def scenario():
+        runner = SlicedRunner(endless_ai)
+        search = asyncio.ensure_future(runner.start(Board("classic"), 1, seed=1))
+        for _ in range(3):
+            await asyncio.sleep(0)
+        assert runner.busy and runner.running == "computer" and not search.done()
+        runner.cancel()
+        assert runner.running is None
+        assert await search is None
+        return runner
+
+    assert not asyncio.run(scenario()).busy
+    assert EndlessSearch.made[-1].done  # cancelled, not left to run
+
+
+def test_a_new_job_ends_the_one_running():
+    stopped = []
+
+    def endless(name):
+        try:
+            while True:
+                yield
+        finally:
+            stopped.append(name)
+
+    async def scenario():
+        runner = SlicedRunner(None)
+        first = runner.run(endless("first"), "first")
+        first_task = asyncio.ensure_future(first)
+        await asyncio.sleep(0.01)
+        second = asyncio.ensure_future(runner.run(iter(range(3)), "second"))
+        return await first_task, await second
+
+    assert asyncio.run(scenario()) == (False, True) and stopped == ["first"]
+
+
+def test_the_change_callback_follows_every_job():
+    seen = []
+    runner = SlicedRunner(None, on_change=lambda: seen.append((runner.busy, runner.running)))
+    assert asyncio.run(runner.run(iter(range(2)), "count"))
+    assert seen == [(True, "count"), (False, None)]
+
+
+def test_a_move_waits_at_least_the_given_time():
+    times = iter([0.0, 0.0, 10.0])  # started, then after the search: no wait left
+    runner = SlicedRunner(loaded_ai, clock=lambda: next(times))
+    assert asyncio.run(runner.start(duo_after("e10"), 1, seed=2, at_least=5.0)) is not None
+
+
+def test_no_computer_player_is_reported():
+    runner = SlicedRunner(no_ai)
+    with pytest.raises(PlayerUnavailable):
+        asyncio.run(runner.start(Board("duo"), 1, seed=0))
+    assert not runner.busy
