@@ -11,7 +11,7 @@ from pyodide.ffi import JsException, create_proxy, to_js
 
 from .session import restore_saved
 
-document = js.document
+document = getattr(js, "document", None)  # None under Node, where the build imports page code
 
 
 def element(id_: str):
