@@ -145,7 +145,11 @@ def test_scoreboard_marks_passed_colours():
     session = finished_duo()
     html = Elements(view.scoreboard_html(session))
     rows = [a for a in html.with_attr("data-color") if "passed" in a.get("class", "")]
-    assert {r["data-color"] for r in rows} == {"purple", "orange"}
+    # Only a colour skipped while the game went on passed; the last to move did not.
+    last_mover = session.board.move_stack[-1][0]
+    skipped = {c for c in (0, 1) if c != last_mover and session.board.pieces_left(c)}
+    names = session.board.variant.color_names
+    assert {r["data-color"] for r in rows} == {names[c] for c in skipped}
 
 
 def score_rows(session) -> list[str]:
@@ -163,7 +167,7 @@ def test_scoreboard_shows_the_bonus_once_all_pieces_are_placed():
         session.play(move)
     assert score_rows(session) == ["Blue0+15104", "Yellow0+15104", "Red0+15104", "Green186"]
     session.play(stored_solution("all84")[-1][1])
-    assert score_rows(session)[3] == "Greenpassed0+15104"
+    assert score_rows(session)[3] == "Green0+15104"  # placed everything: not passed
 
 
 def test_pass_notice_names_the_colours():
@@ -201,11 +205,11 @@ def test_seat_choices_say_how_strong_each_level_is_in_the_variant(monkeypatch):
         levels, "LEVEL_STRENGTH", {"duo": {top: {1: 0.9, 3: 0.45}}, "classic": {top: {1: 0.0}}}
     )
     duo = option_texts(view.seats_form_html("duo", ()))
-    assert duo[f"computer:{top}"] == f"Computer: {LEVEL_NAMES[top]}, about Pentobi level 3"
+    assert duo[f"computer:{top}"] == f"Computer: {LEVEL_NAMES[top]} (about Pentobi level 3)"
     assert duo[f"computer:{low}"] == f"Computer: {LEVEL_NAMES[low]}"  # not measured: no claim
     for mode in ("classic", "classic_2", "teams"):
         texts = option_texts(view.seats_form_html(mode, ()))
-        assert texts[f"computer:{top}"].endswith(", much weaker than Pentobi level 1")
+        assert texts[f"computer:{top}"].endswith("(much weaker than Pentobi level 1)")
 
 
 def test_every_measured_level_is_a_level_and_its_words_are_shown():

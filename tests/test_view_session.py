@@ -137,6 +137,24 @@ def test_saved_game_round_trips():
     assert restored.board.turn == session.board.turn
 
 
+def test_a_save_keeps_the_moves_after_the_position_shown():
+    session = Session.new(GameOptions("duo", seats=(HUMAN, COMPUTER)))
+    for _ in range(5):
+        play_computer(session)
+    session.history.goto(2)  # Purple, a human, to move
+    restored = Session.from_json(session.to_json())
+    assert restored.history.moves == session.history.moves
+    assert restored.history.ply == 2 and not restored.paused
+    restored.history.goto(3)  # Orange, the computer, waits there after a reload
+    assert Session.from_json(restored.to_json()).paused
+    data = json.loads(session.to_json())
+    data["ply"] = 6
+    with pytest.raises(InputError, match="position 6"):
+        Session.from_json(json.dumps(data))
+    del data["ply"]  # a save from before: the end of its record
+    assert Session.from_json(json.dumps(data)).history.ply == 5
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

@@ -27,8 +27,8 @@ from game import (
     square_xy,
 )
 
-from . import game_mode, puzzle_mode, view
-from .dom import document, element, js_object, listen, store
+from . import game_mode, keeping, puzzle_mode, view
+from .dom import confirm, document, element, js_object, listen, store
 from .ghost import (
     Ghost,
     default_orientation,
@@ -45,6 +45,8 @@ from .mode import PageMode
 from .search import SlicedRunner
 
 NOTICE_SECONDS = 6
+#: Keys that move along the move list (Left and Right when no piece is picked).
+REVIEW_KEYS = {"Home": "first", "End": "last", "ArrowLeft": "previous", "ArrowRight": "next"}
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
 
 
@@ -107,6 +109,7 @@ class App:
         element("scores").innerHTML = mode.side_html()
         self.render_status()
         self.render_ghost()
+        mode.render_more()
 
     def render_status(self) -> None:
         status = self.mode.status()
@@ -225,7 +228,23 @@ class App:
         if reason is not None:
             self.notify(f"You cannot place {self.ghost.piece.name} there: it {reason.value}.")
             return
-        self.play(ghost_move(self.ghost, *self.extent))
+        move = ghost_move(self.ghost, *self.extent)
+        later = self.mode.later_moves()
+        if later:
+            asyncio.ensure_future(self.play_instead_of(later, move))
+        else:
+            self.play(move)
+
+    async def play_instead_of(self, later: int, move: Move) -> None:
+        """Play ``move`` from a past position once the player agrees to lose the ``later``
+        moves after it."""
+        if await confirm(
+            "Play from here?",
+            f"Playing here discards the {later} later move{'s' if later > 1 else ''}.",
+            "Play and discard",
+            "Cancel",
+        ):
+            self.play(move)
 
     def play(self, move: Move) -> None:
         """Play ``move`` (a player's or the computer's) in the mode."""
@@ -337,6 +356,8 @@ class App:
             self.redo()
         elif ctrl or event.altKey:
             return
+        elif key in REVIEW_KEYS and (self.ghost is None or key in ("Home", "End")):
+            self.mode.go(REVIEW_KEYS[key])
         elif key == "Escape":
             self.deselect()
         elif key in ARROWS and self.ghost is not None:
@@ -385,6 +406,7 @@ class App:
             listen(element(id_), "click", handler)
         game_mode.bind(self, options)
         puzzle_mode.bind(self)
+        keeping.bind(self, computer_player)
         for id_ in ("continue", *(id_ for id_, _ in puzzle_mode.BUTTONS)):
             listen(element(id_), "click", lambda _, id_=id_: self.mode_action(id_))
         # The clock is saved as the page goes away, so a reload does not win time.
@@ -448,6 +470,7 @@ def start() -> None:
         js.window.pyblokusEngineTimings = create_proxy(engine_timings_json)
         document.body.dataset.search = "idle"
         app.after_change(" ".join(filter(None, notices)))
+        asyncio.ensure_future(keeping.open_fragment(app, js.location.hash))
     except Exception as error:  # a bug of ours: show it rather than hang
         js.console.error(traceback.format_exc())
         notices.append(

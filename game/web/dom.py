@@ -4,6 +4,7 @@ mode modules."""
 
 from __future__ import annotations
 
+import asyncio
 from contextlib import suppress
 
 import js
@@ -77,3 +78,23 @@ def restore_stored(key: str, read, what: str):
         if aside is not None:
             notice += f" It is kept aside in this browser's storage as {aside}."
     return value, notice
+
+
+async def confirm(title: str, text: str, yes: str, no: str) -> bool:
+    """Ask in ``#confirm-dialog``: True if the player chose ``yes``; ``no`` or Esc keep things
+    as they are."""
+    dialog = element("confirm-dialog")
+    element("confirm-title").textContent = title
+    element("confirm-text").textContent = text
+    element("confirm-yes").textContent = yes
+    element("confirm-no").textContent = no
+    dialog.returnValue = ""
+    answer = asyncio.get_event_loop().create_future()
+    listen(
+        dialog,
+        "close",
+        lambda _: answer.done() or answer.set_result(dialog.returnValue == "yes"),
+        once=True,
+    )
+    dialog.showModal()
+    return await answer

@@ -8,13 +8,16 @@ from __future__ import annotations
 import asyncio
 import random
 
-from game import Move, Piece
+from game import Board, Move, Piece
+from game.boundary import InputError
 from game.levels import HINT_LEVEL
+from game.review import AnalysisResult, biggest_drops
 from game.variants import Color
 
-from . import view
-from .dom import element, listen, restore_stored
+from . import review_view, view
+from .dom import confirm, element, forget, js_object, listen, restore_stored, stored
 from .mode import Hint, Page, PageMode, PageStatus
+from .records import continues, has_game_in_progress
 from .search import PlayerUnavailable
 from .session import SAVE_KEY, GameOptions, Seat, Session
 
@@ -24,6 +27,10 @@ DEFAULT_OPTIONS = GameOptions(
     "classic", seats=(Seat("human"), Seat("computer", 2), Seat("computer", 2), Seat("computer", 2))
 )
 NO_PLAYER = "The computer player could not be loaded: reload the page to try again."
+#: Where the analysis of the saved game is kept.
+ANALYSIS_KEY = "pyblokus.analysis"
+#: The buttons only a game has (a puzzle hides them).
+GAME_ONLY = ("review", "save-game", "share")
 
 
 class GameMode(PageMode):
@@ -33,16 +40,78 @@ class GameMode(PageMode):
     saved_name = "game"
     session: Session
 
-    def __init__(self, page: Page, session: Session):
+    def __init__(self, page: Page, session: Session, analysis: AnalysisResult | None = None):
         super().__init__(page, session)
         self.seed = random.randrange(1 << 30)
         self.player_missing = False  # the computer player could not be loaded
+        #: The computer's view of the game's positions (see :mod:`game.analysis`), if asked.
+        self.analysis = analysis
+        #: The player moved along the move list: playing from there asks first.
+        self.reviewing = False
 
     def enter(self) -> None:
-        pass  # no controls of its own but Continue, which its status shows
+        for id_ in GAME_ONLY:
+            element(id_).hidden = False
 
     def leave(self) -> None:
-        pass  # its save stays until the next game saves over it
+        for id_ in GAME_ONLY:  # its save stays until the next game saves over it
+            element(id_).hidden = True
+
+    # --- the line of moves --------------------------------------------------------------
+
+    def line_board(self):
+        """The board at the end of the game's line of moves (those taken back too)."""
+        history = self.session.history
+        return history.position(len(history.moves))
+
+    def goto(self, ply: int) -> None:
+        """Show the position after ``ply`` moves of the line; the computer waits there."""
+        session, page = self.session, self.page
+        history = session.history
+        ply = max(0, min(ply, len(history.moves)))
+        page.stop()
+        history.goto(ply)
+        session.paused = session.is_computer_turn() and history.can_redo()
+        self.reviewing = history.can_redo()
+        page.ghost = None
+        if self.board.turn is None:  # the end, whose dialog was seen: no second showing
+            page.save()
+            page.render()
+        else:
+            page.after_change()
+
+    def go(self, where: str | int) -> None:
+        history = self.session.history
+        steps = {"first": 0, "previous": history.ply - 1, "next": history.ply + 1}
+        self.goto(where if isinstance(where, int) else steps.get(where, len(history.moves)))
+
+    def later_moves(self) -> int:
+        history = self.session.history
+        return len(history.moves) - history.ply if self.reviewing else 0
+
+    def shown_analysis(self) -> AnalysisResult | None:
+        """The analysis, if it is of this game (it is dropped once the game went elsewhere)."""
+        if self.analysis is not None and not self.analysis.fits(self.session.history.moves):
+            self.analysis = None
+            forget(ANALYSIS_KEY)
+        return self.analysis
+
+    def render_more(self) -> None:
+        history = self.session.history
+        moves, ply = history.moves, history.ply
+        analysis = self.shown_analysis()
+        drops = biggest_drops(analysis) if analysis else []
+        variant = self.board.variant
+        listing = element("move-list")
+        listing.innerHTML = review_view.move_list_html(
+            variant, moves, ply=ply, analysis=analysis, drops=drops
+        )
+        current = listing.querySelector("li.current")
+        if current:
+            current.scrollIntoView(js_object(block="nearest"))
+        element("analysis").innerHTML = (
+            review_view.analysis_html(analysis, variant, ply=ply, drops=drops) if analysis else ""
+        )
 
     def actions(self):
         return {"continue": self.resume}
@@ -64,7 +133,10 @@ class GameMode(PageMode):
         return None
 
     def board_svg(self, attach_color: Color | None) -> str:
-        return view.game_board_svg(self.board, attach_color=attach_color)
+        analysis = self.shown_analysis()
+        ply = self.session.history.ply
+        best = analysis.best[ply] if analysis is not None and ply < len(analysis.best) else None
+        return view.game_board_svg(self.board, attach_color=attach_color, best_move=best)
 
     def side_html(self) -> str:
         return view.scoreboard_html(self.session)
@@ -78,6 +150,7 @@ class GameMode(PageMode):
         # Shown from the moment the computer is due, before its search has started.
         thinking = session.should_computer_move() and not self.player_missing
         hinting = self.page.runner.running == "hint"
+        analysing = self.page.runner.running == "analysis"
         if hinting:
             text = "Looking for a good move…"
         else:
@@ -89,11 +162,20 @@ class GameMode(PageMode):
                 "undo": not history.can_undo(),
                 "redo": not history.can_redo(),
                 "hint": hinting or not self.human_to_move(),
+                "first-move": not history.can_undo(),
+                "prev-move": not history.can_undo(),
+                "next-move": not history.can_redo(),
+                "last-move": not history.can_redo(),
+                "analyse": analysing or not history.moves,
             },
-            hidden={"continue": not (session.paused and session.is_computer_turn())},
+            hidden={
+                "continue": not (session.paused and session.is_computer_turn()),
+                "analysis-run": not analysing,
+            },
         )
 
     def play(self, move: Move) -> str:
+        self.reviewing = False
         passed = self.session.play(move)
         # At the end the game-over dialog says it all.
         return view.pass_notice(self.board, passed) if self.board.turn is not None else ""
@@ -139,13 +221,54 @@ class GameMode(PageMode):
 
 
 def restore(page: Page) -> tuple[GameMode, str]:
-    """The saved game, or a new one and a notice saying why the saved one was not used."""
+    """The saved game (with its analysis, if one is kept), or a new one and a notice saying
+    why the saved one was not used."""
     session, notice = restore_stored(SAVE_KEY, Session.from_json, "game")
     if session is None:
         session = Session.new(DEFAULT_OPTIONS)
         if notice:
             notice += " A new game has started."
-    return GameMode(page, session), notice
+    analysis = None
+    kept = stored(ANALYSIS_KEY)
+    if kept is not None:
+        try:
+            analysis = AnalysisResult.from_json(kept, session.board.variant, session.history.moves)
+        except InputError:
+            forget(ANALYSIS_KEY)  # another game's, or unreadable: it can be made again
+    return GameMode(page, session, analysis), notice
+
+
+def game_in_progress(page: Page) -> Board | None:
+    """The line of moves of the game that a new one would replace, if it has moves and is not
+    over: the game shown, or the saved one while a puzzle is."""
+    if isinstance(page.mode, GameMode):
+        board = page.mode.line_board()
+    else:
+        saved, _ = restore(page)
+        board = saved.line_board()
+    return board if has_game_in_progress(board) else None
+
+
+async def may_replace(page: Page, action: str, arriving: Board | None = None) -> bool:
+    """Whether the game in progress may give way to another (``arriving``, if known): asked
+    only if it would be lost, i.e. ``arriving`` is not that game played on."""
+    here = game_in_progress(page)
+    if here is None or (arriving is not None and continues(arriving, here)):
+        return True
+    return await confirm(
+        "Abandon the current game?",
+        f"Your game in progress ({here.ply()} moves) will be replaced. Save or share it first "
+        "to keep it.",
+        action,
+        "Keep my game",
+    )
+
+
+def enter_game(page: Page, session: Session, notice: str = "") -> None:
+    """Switch ``page`` to a new game mode playing ``session`` (its analysis is forgotten)."""
+    forget(ANALYSIS_KEY)
+    page.switch(GameMode(page, session))
+    page.after_change(notice)
 
 
 def bind(page: Page, options: GameOptions) -> None:
@@ -186,7 +309,11 @@ def bind(page: Page, options: GameOptions) -> None:
             seats=tuple(seats),
         )
         last[0] = options
-        page.enter(GameMode(page, Session.new(options)))
+        asyncio.ensure_future(start(options))
+
+    async def start(options: GameOptions) -> None:
+        if await may_replace(page, "Abandon it"):
+            enter_game(page, Session.new(options))
 
     for id_ in ("new-game", "play-again"):
         listen(element(id_), "click", open_dialog)

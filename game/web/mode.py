@@ -78,7 +78,10 @@ class Page(Protocol):
         """Save, render and announce a change, then let the mode go on (:meth:`PageMode.next`)."""
 
     def enter(self, mode: PageMode) -> None:
-        """Switch to ``mode``."""
+        """Switch to ``mode`` and show it."""
+
+    def switch(self, mode: PageMode) -> None:
+        """Switch to ``mode`` (rendered by the caller)."""
 
 
 class PageMode(ABC):
@@ -123,6 +126,19 @@ class PageMode(ABC):
 
     @abstractmethod
     def board_svg(self, attach_color: Color | None) -> str: ...
+
+    def render_more(self) -> None:
+        """Draw what only this mode shows (page code), after the shared controls."""
+        return  # most modes show nothing more
+
+    def later_moves(self) -> int:
+        """How many later moves playing now would throw away (the page asks first)."""
+        return 0
+
+    def go(self, where: str | int) -> None:
+        """Show another position of the moves: ``first``, ``previous``, ``next``, ``last`` or
+        the one after that many moves (nothing in a mode without a move list)."""
+        return
 
     @abstractmethod
     def side_html(self) -> str:

@@ -17,6 +17,7 @@ from game.boundary import InputError
 from game.puzzles import find_puzzle, stored_continuation, stored_solution
 from game.variants import Color
 
+from . import game_mode
 from .dom import document, element, forget, listen, restore_stored, store, stored
 from .mode import Hint, Page, PageMode, PageStatus
 from .puzzle_session import (
@@ -44,7 +45,11 @@ if TYPE_CHECKING:
 HINT_SLICE = 0.03
 #: Seconds between the moves of a solution being shown.
 SOLUTION_STEP = 0.08
-BUTTONS = (("puzzle-restart", "Restart"), ("puzzle-solution", "Show a solution"))
+BUTTONS = (
+    ("puzzle-restart", "Restart"),
+    ("puzzle-solution", "Show a solution"),
+    ("puzzle-back", "Back to my game"),
+)
 
 
 def load_best_times() -> dict[str, float]:
@@ -82,6 +87,8 @@ class PuzzleMode(PageMode):
         return {
             "puzzle-restart": self.restart,
             "puzzle-solution": lambda: asyncio.ensure_future(self.show_solution()),
+            # The game played before stays saved while a puzzle is shown.
+            "puzzle-back": lambda: self.page.enter(game_mode.restore(self.page)[0]),
         }
 
     def showing_solution(self) -> bool:

@@ -243,14 +243,17 @@ class Session:
     # --- saving -----------------------------------------------------------------------------
 
     def to_json(self) -> str:
-        """The saved form: our options around Pentobi's SGF record of the game."""
+        """The saved form: our options around Pentobi's SGF record of the game's whole line of
+        moves (those taken back too), and ``ply``, how many of them are on the board."""
+        history = self.history
         return json.dumps(
             {
                 "format": SAVE_FORMAT,
                 "version": SAVE_VERSION,
                 "mode": self.options.mode,
                 "seats": [[seat.kind, seat.level] for seat in self.options.seats],
-                "sgf": write_sgf(self.board, DT=None),
+                "sgf": write_sgf(history.position(len(history.moves)), DT=None),
+                "ply": history.ply,
             }
         )
 
@@ -283,4 +286,12 @@ class Session:
             raise InputError(f"the saved game's options are malformed: {error}") from None
         if board.variant.name != MODES[options.mode].variant:
             raise InputError(f"the saved record is {board.variant.name}, not {options.mode}")
-        return cls(options, History(board))
+        history = History(board)
+        ply = data.get("ply", board.ply())  # saves before the line was kept have none
+        if type(ply) is not int or not 0 <= ply <= board.ply():
+            raise InputError(f"the saved game's position {ply!r} is not one of its moves")
+        history.goto(ply)
+        session = cls(options, history)
+        # Shown a past position, the computer waits until asked to go on (Continue).
+        session.paused = session.is_computer_turn() and history.can_redo()
+        return session

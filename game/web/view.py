@@ -16,9 +16,12 @@ from html import escape
 
 from game import PIECES, Board, IllegalReason, Piece, Square, square, square_name, square_xy
 from game.levels import LEVEL_NAMES, strength_text
-from game.pieces import FILE_NAMES
+from game.pieces import FILE_NAMES, Move
+from game.review import game_story, passed_colors
 
 from .ghost import Cell, default_orientation
+from .records import record_of
+from .review_view import story_html
 from .session import MODES, Session, seat_of_move
 
 CELL = 10
@@ -129,14 +132,22 @@ def board_colors(board: Board) -> dict[Square, str]:
     return {sq: names[c] for c in board.colors for sq in board.squares_of(c)}
 
 
-def game_board_svg(board: Board, *, attach_color: int | None = None) -> str:
-    """The board of a game: its pieces, the last move, the free start squares, and (if
-    ``attach_color`` is given) the corners where that colour may play next."""
+def game_board_svg(
+    board: Board, *, attach_color: int | None = None, best_move: Move | None = None
+) -> str:
+    """The board of a game: its pieces, the last move, the free start squares, (if
+    ``attach_color`` is given) the corners where that colour may play next, and (if given) the
+    outline of ``best_move``, the computer's move from an analysis."""
     size = board.variant.size
     marks = dots_svg(size, start_dots(board), "start")
     if attach_color is not None and board.pieces_played(attach_color):
         name = board.color_names[attach_color]
         marks += dots_svg(size, ((sq, name) for sq in board.attach_squares(attach_color)), "attach")
+    if best_move is not None:
+        marks += "".join(
+            f'<rect class="best-move" x="{px}" y="{py}" width="{CELL}" height="{CELL}"/>'
+            for px, py in (cell_origin(*square_xy(sq), size) for sq in best_move.squares)
+        )
     last = board.peek().squares if board.ply() else ()
     return board_svg(size, size, board_colors(board), marks=marks, last_move=last)
 
@@ -275,9 +286,9 @@ def bonus_of(board: Board, color: int) -> int:
 
 def computer_label(level: int, variant: str) -> str:
     """A computer seat's level and its strength measured in ``variant``'s family, e.g.
-    ``'Computer: Expert, about Pentobi level 3'``."""
+    ``'Computer: Expert (about Pentobi level 3)'``."""
     strength = strength_text(level, variant)
-    return f"Computer: {LEVEL_NAMES[level]}" + (f", {strength}" if strength else "")
+    return f"Computer: {LEVEL_NAMES[level]}" + (f" ({strength})" if strength else "")
 
 
 def scoreboard_html(session: Session) -> str:
@@ -286,12 +297,13 @@ def scoreboard_html(session: Session) -> str:
     board = session.board
     outcome = board.result()
     shared = board.variant.shared_color
+    passed = passed_colors(board)
     rows = []
     for c in board.colors:
         name = board.color_names[c]
         classes = ["turn"] if c == board.turn else []
         note = ""
-        if c in board.passed:
+        if c in passed:
             classes.append("passed")
             note = '<span class="badge">passed</span>'
         if c == shared:
@@ -327,14 +339,14 @@ def scoreboard_html(session: Session) -> str:
 
 
 def game_over_html(session: Session) -> str:
-    """The game-over dialog's body: the winner(s) and the final scoreboard."""
+    """The game-over dialog's body: the story (who won, ranking) and the final scoreboard."""
     scoring = {
         "points": "Points: squares on the board plus bonuses.",
         "advanced": "Rule-book scoring: minus one per square left, plus bonuses.",
         "basic": "Basic scoring: squares left, fewest wins.",
     }[session.board.scoring]
     return (
-        f'<p class="winner">{escape(winner_text(session))}</p>'
+        f"{story_html(game_story(record_of(session)), session.board.variant)}"
         f"{scoreboard_html(session)}"
         f'<p class="note">{scoring} Bonuses: +15 for placing all 21 pieces, +5 more if the '
         "last one was the monomino.</p>"

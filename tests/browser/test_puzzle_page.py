@@ -215,6 +215,7 @@ def test_puzzle_mode_keeps_the_saved_game_and_new_game_leaves_it_for_good(page):
     page.check("#new-game-form input[name=mode][value=duo]")
     page.select_option("#seats select[name=seat1]", "human")
     page.click("#start-game")
+    page.click("#confirm-dialog[open] #confirm-yes")  # abandons the game played before
     wait_until_state(page, "ready")
     assert saved(page) is None
     page.reload()

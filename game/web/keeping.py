@@ -1,0 +1,243 @@
+"""Page code for games kept and shared: Save and Open (``.blksgf``, by the file picker or a
+file dropped on the board), Share (the URL fragment, the clipboard, the Web Share API), a game
+arriving by link, the move list's buttons and the analysis run by the page's runner.
+
+The engine does the work (:mod:`game.record`, :mod:`game.link`, :mod:`game.analysis`); the
+game mode (:mod:`game.web.game_mode`) shows the move list and the analysis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime
+from contextlib import suppress
+
+import js
+from pyodide.ffi import JsException, create_proxy, to_js
+
+from game.boundary import MAX_TEXT_CHARS
+from game.link import LinkError, from_fragment, is_game_fragment, to_fragment
+from game.record import GameRecord, from_blksgf, to_blksgf
+
+from . import view
+from .dom import document, element, js_object, listen, store
+from .game_mode import ANALYSIS_KEY, GameMode, enter_game, may_replace
+from .mode import Page
+from .records import continues, record_of, session_of
+
+#: Seconds of analysis per slice before the page gets the event loop back: about one slice
+#: of the search (a task lasts the slice plus the search slice under way).
+ANALYSIS_SLICE = 0.015
+
+
+def bind(page: Page, computer_player) -> None:
+    """Wire the buttons of records, links, the move list and the analysis to ``page``;
+    ``computer_player`` gives :mod:`game.ai` once loaded (None if it cannot be)."""
+
+    def on(id_: str, handler, event: str = "click") -> None:
+        listen(element(id_), event, handler)
+
+    def later(make_coroutine):
+        return lambda *args: asyncio.ensure_future(make_coroutine(*args))
+
+    def game() -> GameMode:
+        return page.mode  # these controls are shown in game mode only
+
+    def jump(event) -> None:
+        target = event.target.closest("[data-move]")
+        if target:
+            page.mode.go(int(target.dataset.move))
+
+    def share_from_game_over(_) -> None:
+        element("game-over-dialog").close()
+        share(page, game())
+
+    def review(_) -> None:
+        page.mode.go("first")
+        element("move-list").querySelector("button").focus()
+
+    def chosen(event) -> None:
+        files = event.target.files
+        if files.length:
+            asyncio.ensure_future(open_file(page, files.item(0)))
+        event.target.value = ""  # the same file can be chosen again
+
+    def drag_over(event) -> None:
+        event.preventDefault()
+        element("board-host").classList.add("drop-target")
+
+    def drop(event) -> None:
+        event.preventDefault()
+        element("board-host").classList.remove("drop-target")
+        files = event.dataTransfer.files if event.dataTransfer else None
+        if files and files.length:
+            asyncio.ensure_future(open_file(page, files.item(0)))
+
+    on("open-game", lambda _: element("open-file").click())
+    on("open-file", chosen, "change")
+    on("save-game", lambda _: save_file(game()))
+    on("game-over-save", lambda _: save_file(game()))
+    on("share", lambda _: share(page, game()))
+    on("game-over-share", share_from_game_over)
+    on("share-copy", later(lambda _: copy_link(page)))
+    on("share-native", later(lambda _: share_natively()))
+    on("review-game", review)
+    on("analyse", later(lambda _: analyse(page, game(), computer_player)))
+    on("analysis-cancel", lambda _: page.stop())
+    on("move-list", jump)
+    on("analysis", jump)
+    for id_, where in (
+        ("first", "first"),
+        ("prev", "previous"),
+        ("next", "next"),
+        ("last", "last"),
+    ):
+        on(f"{id_}-move", lambda _, where=where: page.mode.go(where))
+    host = element("board-host")
+    listen(host, "dragover", drag_over)
+    listen(host, "dragleave", lambda _: host.classList.remove("drop-target"))
+    listen(host, "drop", drop)
+    listen(js.window, "hashchange", later(lambda _: open_fragment(page, js.location.hash)))
+    for id_ in ("open-game", "save-game", "share"):
+        element(id_).disabled = False
+
+
+# --- games from outside ---------------------------------------------------------------------
+
+
+def load(page: Page, record: GameRecord, notice: str) -> None:
+    """Play ``record``'s game from its last position; a computer to move waits (Continue)."""
+    session = session_of(record)
+    session.paused = session.is_computer_turn()
+    enter_game(page, session, notice)
+
+
+async def open_file(page: Page, file) -> None:
+    """Open the ``.blksgf`` ``file`` (a File of the picker or of a drop)."""
+    name = file.name
+    if file.size > MAX_TEXT_CHARS:  # a real record is a few KB
+        page.notify(f"{name} is too large to be a game record. Your game is as it was.")
+        return
+    try:
+        record = from_blksgf(await file.text())
+    except (ValueError, JsException) as error:  # SgfError and InputError are ValueErrors
+        page.notify(f"{name} could not be opened: {error}. Your game is as it was.")
+        return
+    if await may_replace(page, "Open the file", record.board):
+        load(page, record, f"{name} opened. {view.status_text(session_of(record))}")
+
+
+async def open_fragment(page: Page, fragment: str) -> None:
+    """Open the game of a link's fragment (as the page starts, or when the fragment changes);
+    the fragment is then removed (the game is in the page's own save from then on)."""
+    if not is_game_fragment(fragment):
+        return
+    js.history.replaceState(js.undefined, "", js.location.pathname + js.location.search)
+    try:
+        record = from_fragment(fragment)
+    except LinkError as error:
+        page.notify(f"This link could not be opened: {error}. Your game is as it was.")
+        return
+    if isinstance(page.mode, GameMode):
+        here = page.mode.line_board()
+        if continues(here, record.board) and record.board.ply() < here.ply():
+            page.notify("You already have this game, further on.")
+            return
+    if await may_replace(page, "Open the linked game", record.board):
+        load(page, record, link_notice(record))
+
+
+def link_notice(record: GameRecord) -> str:
+    """The notice of a game opened from a link: whose move, and to send the link back."""
+    board = record.board
+    if board.turn is None:
+        return "Game from the link opened: it is over; review it with the move list."
+    name = board.color_names[board.turn].capitalize()
+    return (
+        f"Game from the link opened, {name} to move. Play your move, then press Share and "
+        "send the link back."
+    )
+
+
+# --- the game going out ---------------------------------------------------------------------
+
+
+def save_file(mode: GameMode) -> None:
+    """Download the game (its whole line of moves) as a ``.blksgf`` file."""
+    text = to_blksgf(record_of(mode.session, mode.line_board()))
+    today = datetime.date.today().isoformat()
+    blob = js.Blob.new(to_js([text]), js_object(type="application/x-blokus-sgf"))
+    url = js.URL.createObjectURL(blob)
+    link = document.createElement("a")
+    link.href = url
+    link.download = f"pyblokus-{mode.board.variant.name}-{today}.blksgf"
+    link.click()
+    js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 10_000)
+
+
+def share(page: Page, mode: GameMode) -> None:
+    """Put the game in the page's URL, copy the link, and show it to copy or share again."""
+    board = mode.line_board()
+    fragment = to_fragment(record_of(mode.session, board))
+    js.history.replaceState(js.undefined, "", "#" + fragment)
+    element("share-link").value = js.location.href
+    element("share-text").textContent = share_text(board)
+    element("share-native").hidden = not hasattr(js.navigator, "share")
+    element("share-dialog").showModal()
+    asyncio.ensure_future(copy_link(page))
+
+
+def share_text(board) -> str:
+    """What the share dialog says: for a game going on, whose move it is and what to do."""
+    if board.turn is None:
+        return "Whoever opens this link sees the whole game and can review it."
+    name = board.color_names[board.turn].capitalize()
+    return (
+        f"Send this link. It opens this game with {name} to move: whoever plays {name} makes "
+        "the move, then shares the link back. The game travels in the link itself."
+    )
+
+
+async def copy_link(page: Page) -> None:
+    try:
+        await js.navigator.clipboard.writeText(element("share-link").value)
+    except (JsException, AttributeError):  # no clipboard for the page: copy by hand
+        element("share-link").select()
+        page.notify("Copy the selected link (Ctrl+C).")
+        return
+    page.notify("Link copied.")
+
+
+async def share_natively() -> None:
+    with suppress(JsException):  # the player closed the share sheet
+        await js.navigator.share(js_object(title="pyblokus", url=element("share-link").value))
+
+
+# --- analysis -------------------------------------------------------------------------------
+
+
+async def analyse(page: Page, mode: GameMode, computer_player) -> None:
+    """Analyse the game's whole line with the top computer level in the page's runner (a
+    computer move due stops it; Cancel too), then show it and keep it."""
+    if await computer_player() is None:
+        page.notify("The computer player could not be loaded: reload the page to try again.")
+        return
+    from game.analysis import Analysis  # needs NumPy, loaded by now
+
+    analysis = Analysis(mode.line_board())
+    progress = element("analysis-progress")
+
+    def slices():
+        while not analysis.step(ANALYSIS_SLICE):
+            progress.value = analysis.progress
+            yield
+
+    progress.value = 0
+    finished = await page.runner.run(slices(), "analysis")
+    if not finished or page.mode is not mode:
+        if page.runner.running is None:  # cancelled, not replaced: a computer due goes on
+            page.after_change("Analysis stopped.")
+        return
+    mode.analysis = analysis.result
+    store(ANALYSIS_KEY, analysis.result.to_json())  # without storage it lasts this visit
+    page.after_change("Analysis done: the graph shows each player's value move by move.")

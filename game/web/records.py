@@ -1,0 +1,58 @@
+"""A page session as a :class:`~game.record.GameRecord` (for files and links) and back, and
+what to do when a game arrives from outside. Pure Python, no DOM.
+
+>>> from game import Move
+>>> session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 4))))
+>>> session.play(Move.parse("e10"))
+frozenset()
+>>> record = record_of(session)
+>>> record.seats, session_of(record).options == session.options
+((0, 4), True)
+"""
+
+from __future__ import annotations
+
+from game.board import Board
+from game.history import History
+from game.record import HUMAN as HUMAN_SEAT
+from game.record import GameRecord
+
+from .session import HUMAN, MODES, GameOptions, Seat, Session
+
+
+def record_of(session: Session, board: Board | None = None) -> GameRecord:
+    """The game of ``session``: its board, or ``board`` (e.g. the end of its line of moves)."""
+    seats = tuple(HUMAN_SEAT if not s.is_computer else s.level for s in session.options.seats)
+    return GameRecord(board or session.board, seats, seat_per_color=session.mode.seat_per_color)
+
+
+def session_of(record: GameRecord) -> Session:
+    """A session playing ``record``'s game from its last position."""
+    board = record.board
+    name = board.variant.name
+    mode = "teams" if record.seat_per_color else name
+    options = GameOptions(
+        mode,
+        colorless_corners=board.colorless_corners,
+        scoring=board.scoring,
+        seats=tuple(HUMAN if s == HUMAN_SEAT else Seat("computer", s) for s in record.seats),
+    )
+    assert MODES[mode].variant == name
+    return Session(options, History(board.copy()))
+
+
+def has_game_in_progress(board: Board) -> bool:
+    """Whether replacing the game of ``board`` would throw one away: it has moves and is not
+    over."""
+    return board.ply() > 0 and board.turn is not None
+
+
+def continues(later: Board, earlier: Board) -> bool:
+    """Whether ``later``'s game is ``earlier``'s, or that game played on (as a link sent back in
+    a game played on two devices): opening ``later`` over ``earlier`` loses nothing."""
+    moves = earlier.move_stack
+    return (
+        later.variant == earlier.variant
+        and later.setup == earlier.setup
+        and later.move_stack[: len(moves)] == moves
+    )

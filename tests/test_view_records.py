@@ -1,0 +1,49 @@
+"""The page's sessions as game records and back, and when a game arriving loses nothing."""
+
+import pytest
+
+from game import Board, Move
+from game.record import HUMAN, GameRecord
+from game.web.records import continues, has_game_in_progress, record_of, session_of
+from game.web.session import GameOptions, Seat, Session
+
+
+@pytest.mark.parametrize(
+    "mode, seats",
+    [
+        ("classic", (Seat("human"), Seat("computer", 1), Seat("computer", 4), Seat("human"))),
+        ("teams", (Seat("human"), Seat("computer", 2), Seat("human"), Seat("computer", 3))),
+        ("classic_3", (Seat("computer", 3),) * 3),
+        ("duo", (Seat("human"), Seat("computer", 4))),
+    ],
+)
+def test_sessions_survive_the_round_trip(mode, seats):
+    session = Session.new(GameOptions(mode, seats=seats, scoring="advanced"))
+    session.play(next(iter(session.board.legal_moves)))
+    back = session_of(record_of(session))
+    assert back.options == session.options
+    assert back.board.move_stack == session.board.move_stack
+    assert back.board is not session.board
+
+
+def test_a_record_of_the_line_not_the_position_shown():
+    session = Session.new(GameOptions("duo"))
+    session.play(Move.parse("e10"))
+    line = session.board.copy()
+    line.push(Move.parse("j5"))
+    assert record_of(session, line).board.ply() == 2
+
+
+def test_what_counts_as_a_game_in_progress_and_as_its_continuation():
+    board = Board("duo")
+    assert not has_game_in_progress(board)
+    board.push(Move.parse("e10"))
+    assert has_game_in_progress(board)
+    later = board.copy()
+    later.push(Move.parse("j5"))
+    assert continues(later, board) and continues(board, board)
+    assert not continues(board, later)
+    other = Board("duo")
+    other.push(Move.parse("e10,e9"))
+    assert not continues(other, board)
+    assert not continues(GameRecord(Board("classic"), (HUMAN,) * 4).board, Board("duo"))
