@@ -15,6 +15,7 @@ from PIL import Image
 
 from game import Board
 from game.ai import choose_move
+from game.record import HUMAN, GameRecord, to_blksgf
 from game.sgf import read_sgf, write_sgf
 
 THUMBNAILER = shutil.which("pentobi-thumbnailer") or "/usr/games/pentobi-thumbnailer"
@@ -93,6 +94,15 @@ def ai_game(variant: str, seed: int, **options) -> Board:
 def test_pentobi_reads_our_finished_games(thumbnailer, tmp_path, variant):
     board = ai_game(variant, seed=3)
     image = render(thumbnailer, tmp_path, write_sgf(board))
+    assert_pentobi_draws(board, image)
+
+
+@pytest.mark.parametrize("variant", ["classic_2", "duo"])
+def test_pentobi_reads_the_page_s_saved_game_files(thumbnailer, tmp_path, variant):
+    """What Save game downloads: the record with the seats as player names."""
+    board = ai_game(variant, seed=5)
+    seats = (HUMAN, 4)
+    image = render(thumbnailer, tmp_path, to_blksgf(GameRecord(board, seats)))
     assert_pentobi_draws(board, image)
 
 
