@@ -1,9 +1,11 @@
 """Fit the move prior's weights (``game/data/ai_weights.json``) to a strong engine's moves.
 
-    python tools/learn_ai.py --variant duo --games 600 [--level 5] [--sgf FILE ...]
+    python tools/learn_ai.py --variant duo --games 379 --seed 11 [--level 5] [--sgf FILE ...]
+    python tools/learn_ai.py --variant classic_2 --games 300 --seed 21
 
-Plays ``--games`` games of Pentobi against itself with Pentobi's match runner ``twogtp`` (both
-built by ``../shared/tools/build-pentobi``; found in ``$PENTOBI_BUILD``, default
+(the shipped weights came from these two runs). Plays ``--games`` games of Pentobi (level
+``--level``, no opening book) against itself with Pentobi's match runner ``twogtp`` (both built
+by ``../shared/tools/build-pentobi``; found in ``$PENTOBI_BUILD``, default
 ``~/.cache/pentobi/build``), or reads the games of ``--sgf`` files (one game per line, as twogtp
 writes them). Every position of every game gives one sample: the features of each legal move
 (:func:`game.ai_prior.move_features`) and the move the engine played. The weights of each game
@@ -42,14 +44,15 @@ from game.sgf import read_sgf  # noqa: E402
 PENTOBI_BUILD = Path(os.environ.get("PENTOBI_BUILD", Path.home() / ".cache/pentobi/build"))
 
 
-def play_games(variant: str, games: int, level: int, out: Path) -> Path:
-    """Pentobi against itself (different seeds), with twogtp; return the game file."""
+def play_games(variant: str, games: int, level: int, seed: int, out: Path) -> Path:
+    """Pentobi against itself (seeds ``seed`` and ``seed + 1``), with twogtp; return the game
+    file."""
     engine = PENTOBI_BUILD / "pentobi_gtp/pentobi-gtp"
     command = f"{engine} --nobook --noresign -q -l {level}"
     subprocess.run(
         [
             str(PENTOBI_BUILD / "twogtp/twogtp"),
-            *("-b", f"{command} -r 1", "-w", f"{command} -r 2"),
+            *("-b", f"{command} -r {seed}", "-w", f"{command} -r {seed + 1}"),
             *("-g", variant, "-n", str(games), "-f", str(out), "--quiet"),
         ],
         check=True,
@@ -109,15 +112,16 @@ def fit(data, steps: int = 400, l2: float = 1e-3) -> np.ndarray:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="duo", choices=("duo", "classic_2"))
-    parser.add_argument("--games", type=int, default=600)
+    parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--level", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1, help="Pentobi's seeds: this and the next")
     parser.add_argument("--sgf", nargs="*", help="games to learn from instead of playing them")
     args = parser.parse_args()
     if args.sgf:
         files = [Path(f) for f in args.sgf]
     else:
         tmp = Path(tempfile.mkdtemp())
-        files = [play_games(args.variant, args.games, args.level, tmp / args.variant)]
+        files = [play_games(args.variant, args.games, args.level, args.seed, tmp / args.variant)]
     texts = [line for f in files for line in f.read_text().splitlines() if line.strip()]
     prior: list[list] = [[] for _ in range(len(PHASE_BOUNDS) + 1)]
     samples(texts, prior)
