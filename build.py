@@ -97,13 +97,18 @@ SITE_FILES = (
     "pyscript.toml",
     "static/app.css",
     "static/boot.js",
+    "static/ai-worker.js",
     "static/pyscript.js",
     "static/manifest.webmanifest",
 )
 SITE_DIRS = ("static/icons",)
 SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
-# What index.html runs, and where PyScript unpacks the game package in the page.
+# What index.html runs, what the computer player's worker (static/ai-worker.js) runs, and where
+# PyScript unpacks the game package in the page.
 PAGE_MODULE = "game.web.app"
+WORKER_MODULE = "game.web.worker"
+# The standard library modules only the worker imports (NumPy's), beside python_stdlib.zip.
+WORKER_STDLIB = "worker_stdlib.zip"
 PYODIDE_HOME = "/home/pyodide"
 # Fetched before Python starts: the page's loading indicator counts their bytes.
 RUNTIME_FILES = ("pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip", "pyodide-lock.json")
@@ -232,9 +237,9 @@ def trim_lock_file(lock_file: Path) -> None:
 
 
 def game_files() -> list[Path]:
-    """The game package as the page gets it: the modules it may import (not the command-line
-    tools), and the solver's stored puzzle solutions (game/data/*.json)."""
-    modules, _ = page_modules()
+    """The game package as the page gets it: the modules the page and its worker may import
+    (not the command-line tools), and the solver's stored puzzle solutions (game/data/*.json)."""
+    modules, _ = reach(PAGE_MODULE, WORKER_MODULE)
     return sorted([*map(module_path, modules), *(ROOT / "game" / "data").glob("*.json")])
 
 
@@ -249,18 +254,18 @@ def zip_game_package(target: Path, package: Path) -> None:
             archive.writestr(info, path.read_bytes())
 
 
-def page_imports() -> list[str]:
-    """Every module the page's Python may import: the game's that :data:`PAGE_MODULE` reaches
-    and all that those import, NumPy and Pyodide's included. The page module itself is left out:
-    it needs the page's DOM."""
-    game_modules, others = page_modules()
-    return sorted((game_modules - {PAGE_MODULE}) | others - {"__future__"})
+def imports_of(entry: str) -> list[str]:
+    """The modules build.py imports in Pyodide, to find the standard library that the Python of
+    ``entry`` needs: all that its game modules import, Pyodide's and NumPy's included; for the
+    worker, its game modules too (the page's need its DOM to import; the worker has none)."""
+    game_modules, others = reach(entry)
+    return sorted(others | game_modules if entry == WORKER_MODULE else others)
 
 
-def page_modules() -> tuple[set[str], set[str]]:
-    """The game's modules that :data:`PAGE_MODULE` reaches by any import statement (in functions
-    too), and the other modules they import."""
-    game_modules, others, todo = set(), set(), [PAGE_MODULE]
+def reach(*entries: str) -> tuple[set[str], set[str]]:
+    """The game's modules that ``entries`` reach by any import statement (in functions too),
+    and the other modules they import."""
+    game_modules, others, todo = set(), set(), list(entries)
     while todo:
         name = todo.pop()
         if name in game_modules:
@@ -311,9 +316,10 @@ def run_in_pyodide(runtime: Path, stdlib: Path, work: Path, *args: str) -> None:
 
 
 def compile_for_pyodide(runtime: Path, game_zip: Path) -> None:
-    """Replace the runtime's standard library archive by one of the modules the page imports,
-    compiled, and check in Pyodide that they import from it; write the game package, compiled,
-    to ``game_zip``. Compiled code spares the page's main thread compiling it as it starts."""
+    """Replace the runtime's standard library archive by the modules the page imports, compiled,
+    and add one of the modules only the worker imports besides (NumPy's); check in Pyodide that
+    they import from those. Write the game package, compiled, to ``game_zip``. Compiled code
+    spares the page's main thread compiling it as it starts."""
     stdlib = runtime / "python_stdlib.zip"
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -321,20 +327,21 @@ def compile_for_pyodide(runtime: Path, game_zip: Path) -> None:
             copy = work / path.relative_to(ROOT)
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, copy)
-        (work / "roots.json").write_text(json.dumps(page_imports()))
+        # The page's Python also reads game.zip, whose names zipfile decodes with cp437. NumPy
+        # (the worker's; the page's for an analysis only) comes with the worker's archive.
+        page_roots = [m for m in imports_of(PAGE_MODULE) if m != "numpy"] + ["encodings.cp437"]
+        (work / "page.json").write_text(json.dumps(page_roots))
+        (work / "worker.json").write_text(json.dumps(imports_of(WORKER_MODULE)))
+        roots = ("/work/page.json", "/work/worker.json")
+        archives = ("/work/stdlib.zip", f"/work/{WORKER_STDLIB}")
         run_in_pyodide(
-            runtime,
-            stdlib,
-            work,
-            "compile",
-            "/work/roots.json",
-            "/work/stdlib.zip",
-            "/work/game",
-            PYODIDE_HOME,
+            runtime, stdlib, work, "compile", *roots, *archives, "/work/game", PYODIDE_HOME
         )
         shutil.move(work / "stdlib.zip", stdlib)
-        run_in_pyodide(runtime, stdlib, work, "verify", "/work/roots.json", "/work/game")
-        (work / "roots.json").unlink()
+        shutil.copy(work / WORKER_STDLIB, runtime / WORKER_STDLIB)
+        run_in_pyodide(
+            runtime, stdlib, work, "verify", *roots, f"/work/{WORKER_STDLIB}", "/work/game"
+        )
         zip_game_package(game_zip, work / "game")
 
 

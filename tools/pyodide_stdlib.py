@@ -1,16 +1,18 @@
 """Run by build.py in Pyodide under Node (tools/pyodide_task.mjs), never in the page.
 
-    compile ROOTS OUTPUT GAME_DIR RUNTIME_HOME   (Pyodide started with its full standard library)
-        Import NumPy and every module named in the JSON list ROOTS, then write to OUTPUT a
-        standard-library archive of exactly the modules that came from the full one, compiled
-        for this Python; compile the game package in GAME_DIR in place (its __pycache__), named
-        as the page will find it under RUNTIME_HOME.
-    verify ROOTS                                  (Pyodide started with the archive built above)
-        Import NumPy, every module of the archive and every module named in ROOTS.
+    compile PAGE WORKER PAGE_ZIP WORKER_ZIP GAME_DIR HOME   (Pyodide with its full library)
+        Import every module named in the JSON list PAGE, then those in WORKER (NumPy loaded if
+        named), and write the standard library modules that came from the full archive,
+        compiled for this Python: the page's to PAGE_ZIP, the others the worker needs to
+        WORKER_ZIP. Compile the game package in GAME_DIR in place (its __pycache__), named as
+        the page finds it under HOME.
+    verify PAGE WORKER WORKER_ZIP GAME_DIR                  (Pyodide with PAGE_ZIP)
+        Import every module named in PAGE; then, with WORKER_ZIP on the path as the worker has
+        it, every module named in WORKER, and every module of both archives.
 
 Compiled files carry an unchecked source hash (PEP 552): they never go stale by timestamp, and
 the build writes them anew every time. Docstrings and asserts are compiled out (optimize=2):
-the page reads no docstring, and the archive is a quarter smaller.
+nothing here reads a docstring, and the archives are a quarter smaller.
 """
 
 import importlib
@@ -23,7 +25,8 @@ from pathlib import Path
 
 import pyodide_js
 
-FULL_STDLIB = "/lib/python312.zip"
+STDLIB = "/lib/python312.zip"  # where Pyodide puts the archive it starts with
+WORKER_STDLIB = "/lib/python312-worker.zip"  # where static/ai-worker.js puts the worker's
 
 
 def compiled(source: bytes, path: str) -> bytes:
@@ -31,29 +34,52 @@ def compiled(source: bytes, path: str) -> bytes:
     return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
 
 
-async def import_all(roots: list[str]) -> None:
-    await pyodide_js.loadPackage("numpy")
-    for name in ["numpy", *roots]:
+async def import_all(names: list[str]) -> None:
+    if "numpy" in names:
+        await pyodide_js.loadPackage("numpy")
+    for name in names:
         importlib.import_module(name)
 
 
-def stdlib_files() -> set[str]:
-    """Members of the full archive that imported modules came from."""
-    prefix = FULL_STDLIB + "/"
+def stdlib_members() -> set[str]:
+    """Members of the starting archive that imported modules came from."""
+    prefix = STDLIB + "/"
     files = (getattr(module, "__file__", None) or "" for module in list(sys.modules.values()))
     return {path.removeprefix(prefix) for path in files if path.startswith(prefix)}
 
 
-async def compile_all(roots: list[str], output: str, game_dir: str, home: str) -> None:
-    sys.dont_write_bytecode = True  # the game's __pycache__ is written below, hash-based
+def write_archive(path: str, members: set[str], full: zipfile.ZipFile, runtime_path: str) -> None:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for member in sorted(members):
+            archive.writestr(member + "c", compiled(full.read(member), f"{runtime_path}/{member}"))
+
+
+def archive_modules(path: str) -> list[str]:
+    with zipfile.ZipFile(path) as archive:
+        names = archive.namelist()
+    return [n.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".") for n in names]
+
+
+def read_names(path: str) -> list[str]:
+    return json.loads(Path(path).read_text())
+
+
+def on_path(game_dir: str) -> None:
+    sys.dont_write_bytecode = True  # the game's __pycache__ is written here, hash-based
     sys.path.insert(0, str(Path(game_dir).parent))
-    await import_all(roots)
-    with (
-        zipfile.ZipFile(FULL_STDLIB) as full,
-        zipfile.ZipFile(output, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive,
-    ):
-        for member in sorted(stdlib_files()):
-            archive.writestr(member + "c", compiled(full.read(member), f"{FULL_STDLIB}/{member}"))
+
+
+async def compile_all(page, worker, page_zip, worker_zip, game_dir, home) -> None:
+    on_path(game_dir)
+    await import_all(read_names(page))
+    for_page = stdlib_members()
+    await import_all(read_names(worker))
+    # A package's modules are found in its own folder only: those of the page's stay with it.
+    page_packages = {member.split("/")[0] for member in for_page if "/" in member}
+    for_worker = {m for m in stdlib_members() - for_page if m.split("/")[0] not in page_packages}
+    with zipfile.ZipFile(STDLIB) as full:
+        write_archive(page_zip, stdlib_members() - for_worker, full, STDLIB)
+        write_archive(worker_zip, for_worker, full, WORKER_STDLIB)
     package = Path(game_dir)
     for source in package.rglob("*.py"):
         runtime_path = f"{home}/{source.relative_to(package.parent).as_posix()}"
@@ -62,26 +88,14 @@ async def compile_all(roots: list[str], output: str, game_dir: str, home: str) -
         target.write_bytes(compiled(source.read_bytes(), runtime_path))
 
 
-async def verify(roots: list[str], game_dir: str) -> None:
-    sys.dont_write_bytecode = True
-    sys.path.insert(0, str(Path(game_dir).parent))
-    with zipfile.ZipFile(FULL_STDLIB) as archive:
-        names = archive.namelist()
-    modules = [
-        name.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
-        for name in names
-        if name.endswith(".pyc")
-    ]
-    await import_all([*modules, *roots])
-    print(f"verified: {len(modules)} modules in the archive, {len(roots)} imported from it")
+async def verify(page, worker, worker_zip, game_dir) -> None:
+    on_path(game_dir)
+    await import_all(read_names(page))
+    Path(WORKER_STDLIB).write_bytes(Path(worker_zip).read_bytes())
+    sys.path.append(WORKER_STDLIB)
+    await import_all(read_names(worker))
+    await import_all([*archive_modules(STDLIB), *archive_modules(WORKER_STDLIB)])
 
 
-async def main(task: str, roots_file: str, *rest: str) -> None:
-    roots = json.loads(Path(roots_file).read_text())
-    if task == "compile":
-        await compile_all(roots, *rest)
-    else:
-        await verify(roots, *rest)
-
-
-await main(*sys.argv[1:])  # noqa: F704, PLE1142 (run by pyodide.runPythonAsync: top-level await)
+TASKS = {"compile": compile_all, "verify": verify}
+await TASKS[sys.argv[1]](*sys.argv[2:])  # noqa: F704 (run by pyodide.runPythonAsync)

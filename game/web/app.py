@@ -10,6 +10,7 @@ import json
 import sys
 import traceback
 from functools import cache
+from pathlib import Path
 
 import js
 import pyodide
@@ -28,6 +29,7 @@ from game import (
 )
 
 from . import game_mode, keeping, puzzle_mode, view
+from .computer import ComputerWorker, WorkerRunner
 from .dom import confirm, document, element, js_object, listen, store
 from .ghost import (
     Ghost,
@@ -42,9 +44,11 @@ from .ghost import (
     rotated,
 )
 from .mode import PageMode
-from .search import SlicedRunner
 
 NOTICE_SECONDS = 6
+# Where static/ai-worker.js, and the page for an analysis, get the modules only NumPy needs.
+NUMPY_STDLIB_URL = "./vendor/pyodide/worker_stdlib.zip"
+NUMPY_STDLIB = "/lib/python312-worker.zip"
 #: Keys that move along the move list (Left and Right when no piece is picked).
 REVIEW_KEYS = {"Home": "first", "End": "last", "ArrowLeft": "previous", "ArrowRight": "next"}
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
@@ -58,7 +62,7 @@ class App:
     def __init__(self):
         self.ghost: Ghost | None = None
         self.touch = False  # the last pointer was a finger: taps position, Place confirms
-        self.runner = SlicedRunner(computer_player, on_change=self.on_runner_change)
+        self.runner = WorkerRunner(computer_worker, on_change=self.on_runner_change)
         self.notice_timer = None
         self.hide_notice_later = create_proxy(self.hide_notice)
         self.storage_failed = False
@@ -417,25 +421,38 @@ class App:
 
 
 @cache
+def computer_worker() -> ComputerWorker:
+    """The computer player's worker, started once the board is playable: it loads Pyodide,
+    NumPy and the game on a thread of its own; the footer names NumPy's version once it is in."""
+
+    def show(loaded: asyncio.Future) -> None:
+        element("runtime-info").textContent = runtime_info(loaded.result() or "unavailable")
+
+    worker = ComputerWorker()
+    worker.loaded.add_done_callback(show)
+    return worker
+
+
+@cache
 def computer_player() -> asyncio.Future:
-    """:mod:`game.ai`, loaded once in the background after the board is playable: loading and
-    importing NumPy takes about 0.7 s of the page's main thread."""
+    """:mod:`game.ai` in the page itself, for the analysis of a whole game only (searches run in
+    the worker): loaded on first use, or None if it cannot be."""
     return asyncio.ensure_future(load_computer_player())
 
 
 async def load_computer_player():
-    """:mod:`game.ai` once NumPy is loaded, or None (the footer says so) if it cannot be."""
-    info = element("runtime-info")
     try:
+        # The standard library modules only NumPy needs ship apart, as the worker loads them.
+        response = await js.fetch(NUMPY_STDLIB_URL)
+        Path(NUMPY_STDLIB).write_bytes((await response.arrayBuffer()).to_bytes())
+        sys.path.append(NUMPY_STDLIB)
         # Pyodide's loader finds the wheel beside its lock file, in the site itself.
         await pyodide_js.loadPackage("numpy", js_object(messageCallback=lambda _: None))
-        import numpy  # the loader logs its errors and returns: the import says if it worked
+        import numpy  # noqa: F401 (the loader logs its errors and returns: the import tells)
     except (ImportError, JsException):
-        info.textContent = runtime_info("unavailable")
         return None
     import game.ai
 
-    info.textContent = runtime_info(numpy.__version__)
     return game.ai
 
 
@@ -480,7 +497,7 @@ def start() -> None:
         show_after_failed_boot(app, " ".join(filter(None, notices)))
     finally:
         element("loading").hidden = True
-    computer_player()
+    computer_worker()
 
 
 def show_after_failed_boot(app: App | None, notice: str) -> None:

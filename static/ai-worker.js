@@ -1,0 +1,33 @@
+// The computer player in a Web Worker (a module worker): a Pyodide of its own with NumPy and
+// the game, so that loading NumPy and searching never hold up the page's main thread.
+// game/web/worker.py answers the searches. Posts {loaded: NumPy's version} once it can search,
+// or {failed: why}; messages that come before are kept until then.
+import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
+
+const early = [];
+let receive = (data) => early.push(data);
+self.onmessage = ({ data }) => receive(data);
+
+async function bytesOf(url) {
+  const response = await fetch(new URL(url, import.meta.url));
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+try {
+  const worker_stdlib = bytesOf("../vendor/pyodide/worker_stdlib.zip");
+  const game = bytesOf("../game.zip");
+  const pyodide = await loadPyodide({
+    indexURL: new URL("../vendor/pyodide/", import.meta.url).href,
+  });
+  // The standard library modules only the worker needs (NumPy's: build.py splits them off).
+  pyodide.FS.writeFile("/lib/python312-worker.zip", await worker_stdlib);
+  pyodide.pyimport("sys").path.append("/lib/python312-worker.zip");
+  await pyodide.loadPackage("numpy", { messageCallback: () => {} });
+  pyodide.unpackArchive(await game, "zip");
+  receive = pyodide.pyimport("game.web.worker").serve();
+  postMessage({ loaded: pyodide.pyimport("numpy").__version__ });
+  for (const data of early.splice(0)) receive(data);
+} catch (error) {
+  postMessage({ failed: String(error) });
+}

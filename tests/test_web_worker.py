@@ -1,0 +1,58 @@
+"""game.web.worker: the searches the page posts to its Web Worker, answered or ended."""
+
+import asyncio
+
+from game import Board, Move
+from game.ai import LEVELS, Search
+from game.sgf import write_sgf
+from game.web.worker import SLICE, Searcher
+
+
+def position(id_: int, board: Board, level: int, seed: int) -> dict:
+    return {"search": {"id": id_, "sgf": write_sgf(board), "level": level, "seed": seed}}
+
+
+def answers_to(*messages: dict, turns: int = 0) -> list[dict]:
+    """What a Searcher posts for ``messages``, received ``turns`` turns of the event loop apart
+    (a search does one slice per turn)."""
+
+    async def run() -> list[dict]:
+        answers = []
+        searcher = Searcher(answers.append)
+        searches = []
+        for message in messages:
+            searches.append(searcher.receive(message))
+            for _ in range(turns):
+                await asyncio.sleep(0)
+        await asyncio.gather(*filter(None, searches))
+        return answers
+
+    return asyncio.run(run())
+
+
+def test_the_answer_is_the_engines_move_for_the_position_sent():
+    board = Board("classic_2", scoring="advanced")
+    board.push(Move.parse("a20,b20,c20,d20,e20"))
+    expected = Search(board, 2, seed=3).run()
+    assert answers_to(position(7, board, 2, 3)) == [{"id": 7, "move": str(expected)}]
+
+
+def midgame() -> Board:
+    """A Duo position where the top level searches for many slices."""
+    board = Board("duo")
+    for _ in range(8):
+        moves = list(board.legal_moves)
+        board.push(moves[len(moves) // 2])
+    return board
+
+
+def test_a_newer_search_ends_the_one_running_and_only_it_is_answered():
+    board, top = midgame(), max(LEVELS)
+    assert not Search(board, top, seed=1).step(SLICE)  # more than a slice of work
+    for turns in (0, 2):  # the first search not started yet, then a slice under way
+        answers = answers_to(position(1, board, top, 1), position(2, board, 1, 2), turns=turns)
+        assert answers == [{"id": 2, "move": str(Search(board, 1, seed=2).run())}]
+
+
+def test_a_cancel_ends_the_search_without_an_answer():
+    assert answers_to(position(1, midgame(), max(LEVELS), 1), {"cancel": True}, turns=2) == []
