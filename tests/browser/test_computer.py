@@ -2,12 +2,13 @@
 
 from harness import covered, open_page, pick, seed_saved_game, wait_until_idle, wait_until_state
 
+from game.levels import LEVELS
 from game.web.session import HUMAN, GameOptions, Seat, Session
 
 
 def test_undo_while_the_computer_thinks_cancels_its_move(context, site, record):
-    expert = Seat("computer", 4)
-    seed_saved_game(context, Session.new(GameOptions("duo", seats=(HUMAN, expert))).to_json())
+    strongest = Seat("computer", max(LEVELS))  # the longest search
+    seed_saved_game(context, Session.new(GameOptions("duo", seats=(HUMAN, strongest))).to_json())
     page = open_page(context, site, record)
     pick(page, "X", "purple")
     # A tenth of the CPU: the search takes seconds instead of a fraction of one, so the clicks
