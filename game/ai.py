@@ -15,10 +15,10 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`):
    a rival's last corners count much more -- and the centre early), with a little randomness.
 4. Expert -- the move a strong engine most likely plays, by the learned move prior
    (:mod:`game.ai_prior`), with a little randomness.
-5. Master -- the prior's 24 best candidates, each judged by search and the evaluation: in
-   two-player games alpha-beta over the prior's best replies, a beam of (12, 8, 6, 4) in Duo
-   (12, 8, 6 in Classic); in three- and four-player games every colour plays on its prior's
-   best move for 7 plies after the candidate.
+5. Master -- the prior's best candidates (32 in Duo, 24 on the Classic board), each judged by
+   search and the evaluation: in two-player games alpha-beta over the prior's best replies, a
+   beam of (16, 10, 8) in Duo, (12, 8, 6) in classic_2; in three- and four-player games every
+   colour plays on its prior's best move for 7 plies after the candidate.
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -43,11 +43,6 @@ from .pieces import Move
 __all__ = ["HINT_LEVEL", "LEVEL_NAMES", "LEVELS", "Search", "choose_move", "goal_of"]
 
 DEFAULT_SEED = 0
-#: Cap on the work of one alpha-beta search on Duo's board -- moves generated and scored, plus
-#: ``NODE_WORK`` per node -- which bounds its time (then the weakest candidates' search stops at
-#: the static evaluation). Counted, not timed, to stay deterministic. Scaled down on larger
-#: boards, where each move costs more.
-MAX_SCORED = 250_000
 #: A node (a position played and evaluated) costs about as much as scoring this many moves.
 NODE_WORK = 12
 
@@ -70,6 +65,13 @@ class LevelConfig:
     weights: Weights = Weights()
     #: Order and pick moves by the learned prior (:mod:`game.ai_prior`) instead of the cheap score.
     prior: bool = False
+    #: Cap on the work of one alpha-beta search on Duo's board -- moves generated and scored,
+    #: plus ``NODE_WORK`` per node -- which bounds its time (then the weakest candidates' search
+    #: stops at the static evaluation). Counted, not timed, to stay deterministic. Scaled down
+    #: on larger boards, where each move costs more.
+    max_work: int = 250_000
+    #: How the level plays on the Classic board instead, if differently.
+    classic: LevelConfig | None = None
 
 
 # Levels 1-3 measured with the arena (one seat against three in Classic): each wins outright
@@ -80,7 +82,16 @@ LEVEL_CONFIGS = {
     2: LevelConfig(noise=10.0, weights=_SIZE_FIRST),
     3: LevelConfig(noise=0.6),
     4: LevelConfig(noise=0.3, prior=True),
-    5: LevelConfig(noise=0.05, candidates=24, beam=(12, 8, 6, 4), rollout=7, prior=True),
+    # Duo: an even depth (the last reply is the opponent's) searched wider beat a deeper, odd
+    # one at less cost. classic_2 has about twice Duo's moves per position: a narrower search.
+    5: LevelConfig(
+        noise=0.05,
+        candidates=32,
+        beam=(16, 10, 8),
+        max_work=400_000,
+        prior=True,
+        classic=LevelConfig(noise=0.05, candidates=24, beam=(12, 8, 6), rollout=7, prior=True),
+    ),
 }
 
 
@@ -108,7 +119,8 @@ class Search:
         self.best_move: Move | None = None
         self.done = False
         self._board = board.copy()
-        self._config = LEVEL_CONFIGS[level]
+        config = LEVEL_CONFIGS[level]
+        self._config = config.classic if config.classic and board.geometry.width >= 20 else config
         self._rng = random.Random(DEFAULT_SEED if seed is None else seed)
         self._nodes = 0
         self._scored = 0
@@ -164,9 +176,8 @@ class Search:
         if not config.candidates:
             return
         yield
-        # classic_2 has about twice Duo's moves per position: one ply less keeps it in budget.
-        beam = config.beam if board.geometry.width < 20 else config.beam[:-1]
-        self._max_scored = MAX_SCORED * geometry(14, 14).bits // board.geometry.bits
+        beam = config.beam
+        self._max_scored = config.max_work * geometry(14, 14).bits // board.geometry.bits
         best_value = None
         for code in candidates:
             child = pos.play(color, code)

@@ -6,8 +6,10 @@ players, Green being played by whoever's turn it is). A game counts as a win for
 player scores more than every other player, a draw when A ties for the top, else a loss.
 Games run in parallel processes (``--jobs``, default 2).
 
-The level ladder, 200 games each with ``--seed 7`` (final code: commit 06e9266), A's win rate
-with draws counted half, its 95% interval and the mean points margin::
+The level ladder, 200 games each with ``--seed 7`` (code of commit 06e9266, whose level 4 was a
+search over the cheap score; levels 4 and 5 now use the learned prior and are measured against
+Pentobi, see :data:`game.levels.LEVEL_STRENGTH`), A's win rate with draws counted half, its 95%
+interval and the mean points margin::
 
     A vs B   Duo                      Classic (one seat against three)
     2 vs 1   87.7% (82.5-91.6) +12.5  85.8% (80.2-89.9) +11.3
