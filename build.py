@@ -81,6 +81,14 @@ PYSCRIPT = NpmPackage(
     ),
     target="pyscript",
 )
+# The accessibility checker the browser tests inject (never shipped in dist/).
+AXE = NpmPackage(
+    spec="axe-core@4.14.1",
+    tarball="axe-core-4.14.1.tgz",
+    sha256="e6b0ce02b84d892e2e33e403485e7f3d6c29e2be6df65daf44d89ba564139745",
+    members=("axe.min.js",),
+    target="",
+)
 
 # NumPy built for Pyodide 0.27.7; its sha256 is the one in that release's pyodide-lock.json.
 NUMPY_WHEEL = "numpy-2.0.2-cp312-cp312-pyodide_2024_0_wasm32.whl"
@@ -221,6 +229,14 @@ def unpack_npm(package: NpmPackage, destination: Path) -> None:
     missing = {m for m in package.members if not m.endswith("/")} - found
     if missing:
         raise BuildError(f"{package.spec} lacks {', '.join(sorted(missing))}")
+
+
+def npm_member_text(package: NpmPackage) -> str:
+    """The text of the package's one member, read from its verified tarball (for tools the
+    tests use, such as axe-core, that the site does not ship)."""
+    (member,) = package.members
+    with tarfile.open(fetch_npm(package)) as archive:
+        return archive.extractfile(f"package/{member}").read().decode()
 
 
 def trim_lock_file(lock_file: Path) -> None:

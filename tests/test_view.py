@@ -237,3 +237,88 @@ def test_initial_board_is_the_empty_classic_board():
     svg = Elements(view.initial_board_svg())
     assert len(svg.with_attr("data-square")) == 400
     assert not svg.with_attr("data-color")
+
+
+def selected_seats(mode: str, seats=()) -> list[str]:
+    """The value each seat's select shows (its selected option, else its first)."""
+    options: list[list[dict]] = []
+    for tag, attrs in Elements(view.seats_form_html(mode, seats)).found:
+        if tag == "select":
+            options.append([])
+        elif tag == "option":
+            options[-1].append(attrs)
+    return [next((o for o in opts if "selected" in o), opts[0])["value"] for opts in options]
+
+
+def test_every_mode_starts_as_one_human_against_the_computer():
+    assert selected_seats("duo") == ["human", "computer:2"]
+    assert selected_seats("classic") == ["human"] + ["computer:2"] * 3
+    assert selected_seats("teams") == ["human"] + ["computer:2"] * 3
+    assert selected_seats("classic_3") == ["human", "computer:2", "computer:2"]
+    assert selected_seats("duo", (HUMAN, HUMAN)) == ["human", "human"]
+
+
+def test_scoreboard_names_the_computer_colours_and_their_levels():
+    options = GameOptions("classic_2", seats=(HUMAN, Seat("computer", 3)))
+    html = Elements(view.scoreboard_html(Session.new(options)))
+    rows = "".join(html.text)
+    assert rows.count("Computer: Strong") == 2  # Yellow and Green: the second player's colours
+    three = Session.new(GameOptions("classic_3", seats=(HUMAN, Seat("computer", 1), HUMAN)))
+    text = "".join(Elements(view.scoreboard_html(three)).text)
+    assert text.count("Computer: Beginner") == 1  # Yellow; Green is shared, no level
+    assert "Computer" not in "".join(
+        Elements(view.scoreboard_html(Session.new(GameOptions("duo")))).text
+    )
+
+
+def test_each_move_is_announced_with_its_colour_piece_and_squares():
+    session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 1))))
+    session.play(Move.parse("e10,f10,e9"))
+    assert view.move_announcement(session) == "Purple played the V3 tromino on e9, e10, f10."
+    session.play(Move.parse("j5"))
+    assert view.move_announcement(session) == (
+        "Orange (computer, Beginner) played the monomino on j5."
+    )
+    assert view.move_announcement(session, [0]).endswith(
+        "on j5. Purple cannot move and passes for the rest of the game."
+    )
+
+
+def test_the_end_is_announced_with_the_result():
+    session = finished_duo()
+    text = view.move_announcement(session)
+    assert " played the " in text
+    assert text.endswith(f"Game over. {view.winner_text(session)}")
+
+
+def test_how_to_play_follows_the_game_being_played():
+    duo = Elements(view.help_html(GameOptions("duo", scoring="basic")))
+    text = "".join(duo.text)
+    assert "start square near the middle" in text and "Purple e10, Orange j5" in text
+    assert "start corner" not in text
+    assert "Purple, Orange" in text
+    chosen = [t for t in duo.text if "(this game)" in t]
+    assert chosen == ["Duo (this game)", "Basic (this game)"]
+    classic = "".join(Elements(view.help_html(GameOptions("classic"))).text)
+    assert "start corner" in classic and "Blue a20" in classic
+    corners = "".join(Elements(view.help_html(GameOptions("teams", colorless_corners=True))).text)
+    assert "any colour may take any corner" in corners
+    assert "Two teams (this game)" in corners
+
+
+def test_how_to_play_explains_every_game_type_and_scoring():
+    text = "".join(Elements(view.help_html(GameOptions("classic"))).text)
+    for title in ("4 players", "2 players", "3 players", "Two teams", "Duo"):
+        assert f"{title}" in text
+    for title in ("Points", "Rule book", "Basic"):
+        assert title in text
+    assert "+15" in text and "+5" in text and "Fewest wins" in text
+    assert "Green is shared" in text and "Blue and Red against Yellow and Green" in text
+
+
+def test_colour_cues_are_patterns_with_each_colours_initial():
+    svg = Elements(view.game_board_svg(Board("classic")))
+    patterns = [a["id"] for a in svg.with_attr("id") if a["id"].startswith("cue-")]
+    assert patterns == [f"cue-{c}" for c in view.COLOR_NAMES]
+    letters = [t for t in svg.text if t in "BYRGPO" and t]
+    assert letters == ["B", "Y", "R", "G", "P", "O"]

@@ -121,6 +121,18 @@ class Seat:
 
 
 HUMAN = Seat("human")
+#: The level a computer seat gets unless the player chooses another.
+DEFAULT_LEVEL = 2
+
+
+def default_seats(mode_name: str) -> tuple[Seat, ...]:
+    """The seats a mode starts with: one human (the first colour) against the computer.
+
+    >>> [seat.kind for seat in default_seats("duo")]
+    ['human', 'computer']
+    """
+    count = len(MODES[mode_name].seat_names())
+    return (HUMAN, *(Seat("computer", DEFAULT_LEVEL),) * (count - 1))
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from game.review import game_story, passed_colors
 from .ghost import Cell, default_orientation
 from .records import record_of
 from .review_view import story_html
-from .session import MODES, Session, seat_of_move
+from .session import MODES, GameOptions, Session, default_seats, seat_of_move
 
 CELL = 10
 MARGIN = 8
@@ -101,6 +101,27 @@ def start_dots(board: Board) -> list[tuple[Square, str]]:
     return [(sq, color) for sq, color in starts if board.color_at(sq) is None]
 
 
+#: Every colour a board may show, in the order of the cue patterns.
+COLOR_NAMES = ("blue", "yellow", "red", "green", "purple", "orange")
+
+
+@cache
+def cue_patterns() -> str:
+    """The colour cues (an option of the page): per colour a pattern ``#cue-<colour>`` that
+    fills one square (of the board or a tray piece: the tile is the square's own box) with the
+    colour and its initial."""
+    return (
+        '<defs aria-hidden="true">'
+        + "".join(
+            f'<pattern id="cue-{name}" patternUnits="objectBoundingBox" width="1" height="1" '
+            'viewBox="0 0 10 10"><rect class="cue-base" width="10" height="10"/>'
+            f'<text class="cue-mark" x="5" y="7.3">{name[0].upper()}</text></pattern>'
+            for name in COLOR_NAMES
+        )
+        + "</defs>"
+    )
+
+
 def board_svg(
     width: int,
     height: int,
@@ -116,6 +137,7 @@ def board_svg(
         f'data-width="{width}" data-height="{height}" tabindex="0" role="application" '
         'aria-label="Board. Arrow keys move the piece, R rotates, F flips, Enter places it." '
         'aria-describedby="ghost-status">'
+        f"{cue_patterns()}"
         f'<rect class="frame" x="{MARGIN}" y="{MARGIN}" width="{width * CELL}" '
         f'height="{height * CELL}"/>'
         f"{_coordinates(width, height)}"
@@ -195,6 +217,8 @@ def tray_html(board: Board, color: int, *, selected: Piece | None, active: bool)
     for piece in PIECES:
         used = board.is_piece_used(color, piece)
         state = ' aria-disabled="true"' if used else ""
+        if not active:  # not this colour's turn: read, not played, so no tab stop
+            state += ' tabindex="-1"'
         pressed = "true" if active and piece is selected else "false"
         buttons.append(
             f'<button type="button" class="piece" data-piece="{piece.name}" '
@@ -291,6 +315,14 @@ def computer_label(level: int, variant: str) -> str:
     return f"Computer: {LEVEL_NAMES[level]}" + (f" ({strength})" if strength else "")
 
 
+def computer_note(level: int, variant: str) -> str:
+    """:func:`computer_label` for the scoreboard; the strength in its own span (phones show
+    only the level, screen readers get all)."""
+    strength = strength_text(level, variant)
+    strength = f'<span class="strength"> ({escape(strength)})</span>' if strength else ""
+    return f'<span class="who">Computer: {LEVEL_NAMES[level]}{strength}</span>'
+
+
 def scoreboard_html(session: Session) -> str:
     """Scores per colour (with pieces left, passes and the computer playing it) and, when they
     differ, per player."""
@@ -311,8 +343,7 @@ def scoreboard_html(session: Session) -> str:
         else:
             seat = session.options.seats[seat_of_move(session.mode, board, c, 0)]
             if seat.is_computer:
-                label = computer_label(seat.level, board.variant.name)
-                note += f'<span class="who">{escape(label)}</span>'
+                note += computer_note(seat.level, board.variant.name)
         bonus = bonus_of(board, c)
         bonus_cell = f"+{bonus}" if bonus else ""
         rows.append(
@@ -354,9 +385,10 @@ def game_over_html(session: Session) -> str:
 
 
 def seats_form_html(mode_name: str, seats: Iterable) -> str:
-    """The new-game dialog's seat choices for a mode: human or a computer level per seat."""
+    """The new-game dialog's seat choices for a mode: human or a computer level per seat
+    (no ``seats``: the mode's default, one human against the computer)."""
     mode = MODES[mode_name]
-    seats = list(seats)
+    seats = list(seats) or list(default_seats(mode_name))
     rows = []
     for i, label in enumerate(mode.seat_names()):
         current = seats[i] if i < len(seats) else None
@@ -372,3 +404,121 @@ def seats_form_html(mode_name: str, seats: Iterable) -> str:
             f'<select name="seat{i}" data-seat="{i}">{"".join(options)}</select></label>'
         )
     return "".join(rows)
+
+
+# --- announcements (the live region: what a screen reader hears after each change) ------------
+
+
+def move_announcement(session: Session, passed: Iterable[int] = ()) -> str:
+    """What the last move did, said after it is played: who played which piece where, the
+    colours passed because of it, and the result if the game is over.
+
+    >>> from game import Move
+    >>> from .session import HUMAN, Seat
+    >>> session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 3))))
+    >>> _ = session.play(Move.parse("e10"))
+    >>> passed = session.play(Move.parse("j5,j6"))
+    >>> move_announcement(session, passed)
+    'Orange (computer, Strong) played the domino on j5, j6.'
+    """
+    board = session.board
+    color, move = board.move_stack[-1]
+    who = color_title(board, color)
+    seat = session.options.seats[session.move_seats()[-1]]
+    if seat.is_computer:
+        who += f" (computer, {LEVEL_NAMES[seat.level]})"
+    piece = move.piece
+    kind = PIECE_KINDS[piece.size] if piece.size < 3 else f"{piece.name} {PIECE_KINDS[piece.size]}"
+    squares = ", ".join(square_name(sq) for sq in move.squares)
+    parts = [f"{who} played the {kind} on {squares}."]
+    if board.turn is None:
+        parts.append(f"Game over. {winner_text(session)}")
+    else:
+        parts.append(pass_notice(board, passed))
+    return " ".join(part for part in parts if part)
+
+
+# --- how to play -----------------------------------------------------------------------------
+
+GAME_TYPES = {
+    "classic": "four players, one colour each, on the 20 x 20 board.",
+    "classic_2": "two players on the 20 x 20 board, each moving two colours: Blue and Red "
+    "against Yellow and Green. A player scores both colours together.",
+    "classic_3": "three players, one colour each; Green is shared: each player moves it in "
+    "turn, and its points count for nobody.",
+    "teams": "four players in two teams, Blue and Red against Yellow and Green; a team scores "
+    "its two colours together.",
+    "duo": "two players, Purple and Orange, on a 14 x 14 board with start squares near the middle.",
+}
+SCORING_TEXTS = {
+    "points": "one point per square of your pieces on the board, +15 for placing all 21 "
+    "pieces, +5 more if the last one was the monomino (the single square). Most points wins.",
+    "advanced": "minus one point per square of the pieces you could not place, with the same "
+    "bonuses (+15, +5). Most points wins.",
+    "basic": "count the squares of the pieces you could not place. Fewest wins.",
+}
+SCORING_TITLES = {"points": "Points", "advanced": "Rule book", "basic": "Basic"}
+
+
+def start_rule(options: GameOptions) -> str:
+    """How a colour's first piece must start, for the game being played."""
+    board = options.new_board()
+    variant = board.variant
+    if board.colorless_corners:
+        return (
+            "A colour's first piece must cover a free corner square of the board (the grey "
+            "dots); any colour may take any corner."
+        )
+    where = ", ".join(
+        f"{name.capitalize()} {square_name(sq)}"
+        for name, sq in zip(variant.color_names, variant.start_squares, strict=True)
+    )
+    kind = "start corner" if variant.name != "duo" else "start square near the middle"
+    return f"A colour's first piece must cover its {kind}, marked by a dot of its colour ({where})."
+
+
+def help_html(options: GameOptions) -> str:
+    """The body of How to play for the game being played: its colours and start rule, every
+    game type and scoring choice (this game's marked), and the controls."""
+    variant = options.new_board().variant
+    colours = ", ".join(name.capitalize() for name in variant.color_names)
+
+    def choices(texts: Mapping[str, str], titles: Mapping[str, str], chosen: str) -> str:
+        items = []
+        for key, text in texts.items():
+            title = escape(titles[key]) + (" (this game)" if key == chosen else "")
+            mark = ' class="chosen"' if key == chosen else ""
+            items.append(f"<li{mark}><strong>{title}</strong>: {escape(text)}</li>")
+        return "".join(items)
+
+    mode_titles = {name: mode.title for name, mode in MODES.items()}
+    return (
+        "<p>Place as many of your 21 pieces as you can. Colours take turns in this order: "
+        f"{colours}.</p><ul>"
+        f"<li>{escape(start_rule(options))}</li>"
+        "<li>Every later piece must touch a piece of the same colour <strong>corner to "
+        "corner</strong>, and must never touch one along an edge. Touching other colours is "
+        "fine.</li>"
+        "<li>A colour that cannot place any piece is passed for the rest of the game. The game "
+        "ends when no colour can move.</li></ul>"
+        f"<h3>Game types</h3><ul>{choices(GAME_TYPES, mode_titles, options.mode)}</ul>"
+        f"<h3>Scoring</h3><ul>{choices(SCORING_TEXTS, SCORING_TITLES, options.scoring)}</ul>"
+        f"{CONTROLS_HTML}"
+    )
+
+
+CONTROLS_HTML = (
+    "<h3>Controls</h3><ul>"
+    "<li><strong>Pick</strong> a piece in your tray (click, tap, or its letter key: I cycles "
+    "I3/I4/I5, 1 and 2 are the small ones).</li>"
+    "<li><strong>Turn</strong> it with the buttons, <kbd>R</kbd> (<kbd>Shift</kbd>+<kbd>R</kbd> "
+    "the other way), the mouse wheel; <strong>flip</strong> it with <kbd>F</kbd>. With a piece "
+    "picked, <kbd>Shift</kbd>+letter picks another.</li>"
+    "<li><strong>Place</strong> it: click a square (the piece's top-left square goes there), or "
+    "move it with the arrow keys and press <kbd>Enter</kbd>. On a touch screen, tap or drag to "
+    "position it, then press Place; pinch the board to zoom.</li>"
+    "<li><kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes (with the computer's replies), <kbd>Ctrl</kbd>+"
+    "<kbd>Y</kbd> redoes, <kbd>H</kbd> asks for a hint, <kbd>Esc</kbd> puts the piece back.</li>"
+    "</ul><p>The game is saved in this browser after every move and works offline once "
+    "loaded.</p>"
+)

@@ -127,11 +127,11 @@ def wait_for_computer_player(page, timeout: float = BOOT_TIMEOUT_MS) -> None:
     page.wait_for_selector("#runtime-info:has-text('NumPy 2.0.2')", timeout=timeout)
 
 
-def open_page(context, site: Site, record: PageRecord, path: str = ""):
+def open_page(context, site: Site, record: PageRecord, path: str = "", state: str = "ready"):
     page = context.new_page()
     record.watch(page)
     page.goto(site.url + path)
-    wait_until_state(page, "ready")
+    wait_until_state(page, state)
     return page
 
 
@@ -161,14 +161,14 @@ def pick(page, piece: str, color: str) -> None:
     page.click(f"#trays [data-piece='{piece}'][data-color='{color}']")
 
 
-def seed_saved_game(context, text: str) -> None:
-    """Put ``text`` in the page's saved-game slot before the first load of each new tab (a
-    reload keeps what the page saved since)."""
+def seed_saved_game(context, text: str, key: str | None = None) -> None:
+    """Put ``text`` in the page's saved-game slot (or under ``key``) before the first load of
+    each new tab (a reload keeps what the page saved since)."""
     from game.web.session import SAVE_KEY
 
     context.add_init_script(
         "if (!sessionStorage.getItem('seeded')) {"
-        f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(text)});"
+        f"localStorage.setItem({json.dumps(key or SAVE_KEY)}, {json.dumps(text)});"
         "sessionStorage.setItem('seeded', '1');}"
     )
 
@@ -193,3 +193,108 @@ def touch_drag(page, start: str, end: str, steps: int = 10) -> None:
     cdp.detach()
     # A tap sooner after the drag would be taken as the second half of a double tap (no click).
     page.wait_for_timeout(400)
+
+
+# --- states to look at: shared by the accessibility tests and bench/screenshots.py -----------
+
+#: Viewports of the issue's desktop and phone.
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+PHONE = {
+    "viewport": {"width": 390, "height": 844},
+    "device_scale_factor": 2,
+    "is_mobile": True,
+    "has_touch": True,
+}
+#: What axe checks: the rules of WCAG 2.0 and 2.1, levels A and AA.
+WCAG_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
+
+
+def played_game(mode: str = "classic", plies: int = 12, *, computers: bool = True) -> str:
+    """The saved form of a game ``plies`` moves in (the same moves each time), one human
+    against computers (or humans only), with the human to move."""
+    import random
+
+    from game.web.session import HUMAN, MODES, GameOptions, Seat, Session
+
+    count = len(MODES[mode].seat_names())
+    others = Seat("computer", 2) if computers else HUMAN
+    session = Session.new(GameOptions(mode, seats=(HUMAN, *(others,) * (count - 1))))
+    chooser = random.Random(plies)
+    while session.board.ply() < plies and session.board.turn is not None:
+        session.play(chooser.choice(list(session.board.legal_moves)))
+    while session.is_computer_turn():  # back to the human's turn
+        session.play(chooser.choice(list(session.board.legal_moves)))
+    return session.to_json()
+
+
+def finished_game(mode: str = "duo") -> str:
+    """The saved form of a game played to its end by random moves (humans' seats)."""
+    import random
+
+    from game.web.session import HUMAN, MODES, GameOptions, Session
+
+    session = Session.new(GameOptions(mode, seats=(HUMAN,) * len(MODES[mode].seat_names())))
+    chooser = random.Random(1)
+    while session.board.turn is not None:
+        session.play(chooser.choice(list(session.board.legal_moves)))
+    return session.to_json()
+
+
+def seed_saved_puzzle(context, name: str, moves: int = 0) -> None:
+    """Open the page on puzzle ``name`` with the first ``moves`` of its stored solution."""
+    from game.puzzles import find_puzzle, stored_solution
+    from game.web.puzzles import PUZZLE_SAVE_KEY, PuzzleSession
+
+    session = PuzzleSession(find_puzzle(name))
+    for color, move in stored_solution(session.puzzle)[:moves]:
+        session.play(move, color)
+    seed_saved_game(context, session.to_json(), PUZZLE_SAVE_KEY)
+
+
+def inject_axe(context) -> None:
+    """Make axe-core (pinned in build.py, fetched into its cache) available to every page of
+    ``context``; injected by the browser before the page's scripts, so the site's CSP and its
+    files are untouched."""
+    context.add_init_script(script=build.npm_member_text(build.AXE))
+
+
+def axe_violations(page) -> list[str]:
+    """What axe-core finds against WCAG 2.1 A and AA on the page as it is: one line per rule
+    broken, with the first elements that break it."""
+    found = page.evaluate(
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}}).then(r => "
+        "r.violations.map(v => `${v.id} (${v.impact}): ${v.help}: ` + "
+        "v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' ' + n.failureSummary)"
+        ".join(' | ')))",
+        WCAG_AA_TAGS,
+    )
+    return list(found)
+
+
+#: The page's main states, by name: what is saved before the page opens, the state to wait
+#: for, and the button that opens a dialog (if any).
+SCENES = {
+    "game": ("game", "ready", None),
+    "new-game": ("game", "ready", "#new-game"),
+    "help": ("game", "ready", "#help"),
+    "puzzles": ("game", "ready", "#puzzles"),
+    "game-over": ("over", "over", None),
+    "puzzle": ("puzzle", "ready", None),
+}
+
+
+def open_scene(context, site: Site, record: PageRecord, scene: str):
+    """A fresh page of ``context`` in one of :data:`SCENES` (a new context each time: the
+    saves are seeded before the first load)."""
+    saved, state, opener = SCENES[scene]
+    if saved == "game":
+        seed_saved_game(context, played_game())
+    elif saved == "over":
+        seed_saved_game(context, finished_game())
+    else:
+        seed_saved_puzzle(context, "tetromino_rectangle", moves=6)
+    page = open_page(context, site, record, state=state)
+    if opener:
+        page.click(opener)
+        page.wait_for_selector("dialog[open]")
+    return page

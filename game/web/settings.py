@@ -1,0 +1,69 @@
+"""The page's display options (the check boxes beside the trays), kept in ``localStorage``.
+
+Pure parsing and defaults here, tested in CPython; :func:`install` wires the boxes (it imports
+the browser modules only when called). Motion and sound start off when the system asks for
+reduced motion, on otherwise, until the player chooses.
+
+>>> defaults(reduced_motion=True)
+{'show-corners': True, 'color-cues': False, 'motion': False, 'sound': False}
+>>> parse_settings('{"color-cues": true, "sound": "loud", "bogus": true}')
+{'color-cues': True}
+"""
+
+from __future__ import annotations
+
+import json
+from contextlib import suppress
+
+SETTINGS_KEY = "pyblokus.settings"
+#: The options, by the id of their check box.
+OPTIONS = ("show-corners", "color-cues", "motion", "sound")
+
+
+def defaults(*, reduced_motion: bool) -> dict[str, bool]:
+    """The options of a player who has chosen none."""
+    return {
+        "show-corners": True,
+        "color-cues": False,
+        "motion": not reduced_motion,
+        "sound": not reduced_motion,
+    }
+
+
+def parse_settings(text: str | None) -> dict[str, bool]:
+    """The options stored in the browser; anything unreadable is ignored.
+
+    >>> parse_settings("[1]"), parse_settings("not json"), parse_settings(None)
+    ({}, {}, {})
+    """
+    try:
+        data = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {key: value for key, value in data.items() if key in OPTIONS and type(value) is bool}
+
+
+def install() -> None:
+    """Set the boxes from the stored choices (or the defaults) and store every change.
+
+    Runs before the game renders, so that the first board drawn already follows them."""
+    import js
+    from pyodide.ffi import JsException, create_proxy
+
+    from .app import stored
+
+    reduced = js.window.matchMedia("(prefers-reduced-motion: reduce)").matches
+    chosen = {**defaults(reduced_motion=reduced), **parse_settings(stored(SETTINGS_KEY))}
+    boxes = {key: js.document.getElementById(key) for key in OPTIONS}
+    for key, box in boxes.items():
+        box.checked = chosen[key]
+
+    def remember(_event) -> None:
+        choices = {key: bool(box.checked) for key, box in boxes.items()}
+        with suppress(JsException):  # no storage: the choice holds until the page is left
+            js.localStorage.setItem(SETTINGS_KEY, json.dumps(choices))
+
+    for box in boxes.values():
+        box.addEventListener("change", create_proxy(remember))

@@ -1,0 +1,130 @@
+"""Accessibility: axe-core (pinned in build.py, injected by the tests only) finds no WCAG 2.1 A
+or AA violation in the main states, light and dark; the dark theme follows the system; colours
+can carry a second cue; How to play opens at its title on a phone."""
+
+import pytest
+from harness import (
+    DESKTOP,
+    PHONE,
+    axe_violations,
+    inject_axe,
+    new_context,
+    open_page,
+    open_scene,
+    pick,
+    wait_until_state,
+)
+
+
+@pytest.fixture(params=["light", "dark"])
+def scheme_context(request, browser):
+    context = new_context(browser, color_scheme=request.param, **DESKTOP)
+    inject_axe(context)
+    yield context
+    context.close()
+
+
+def test_a_game_and_its_dialogs_have_no_wcag_aa_violations(scheme_context, site, record):
+    page = open_scene(scheme_context, site, record, "game")
+    pick(page, "L4", "blue")  # a piece picked: the ghost and its controls
+    assert axe_violations(page) == []
+    for opener in ("#new-game", "#help", "#puzzles"):
+        page.click(opener)
+        page.wait_for_selector("dialog[open]")
+        assert axe_violations(page) == [], opener
+        page.keyboard.press("Escape")
+        page.wait_for_selector("dialog[open]", state="detached")
+    # The check itself works: a button without a name is found.
+    page.evaluate("() => document.querySelector('#new-game').replaceChildren()")
+    assert [v for v in axe_violations(page) if v.startswith("button-name")]
+
+
+@pytest.mark.parametrize("scene", ["game-over", "puzzle"])
+def test_game_over_and_puzzle_have_no_wcag_aa_violations(scheme_context, site, record, scene):
+    page = open_scene(scheme_context, site, record, scene)
+    assert axe_violations(page) == []
+
+
+def test_phone_layout_has_no_wcag_aa_violations(browser, site, record):
+    context = new_context(browser, color_scheme="dark", **PHONE)
+    inject_axe(context)
+    try:
+        assert axe_violations(open_scene(context, site, record, "game")) == []
+    finally:
+        context.close()
+
+
+def luminance(rgb: str) -> float:
+    """Relative luminance (WCAG) of a computed ``rgb(r, g, b)`` colour."""
+    channels = [int(c) / 255 for c in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def computed(page, selector: str, prop: str) -> str:
+    return page.eval_on_selector(selector, "(e, p) => getComputedStyle(e)[p]", prop)
+
+
+def test_dark_theme_follows_the_system_and_pieces_stand_out(browser, site, record):
+    context = new_context(browser, color_scheme="dark", **DESKTOP)
+    try:
+        page = open_scene(context, site, record, "game")
+        background = computed(page, "body", "backgroundColor")
+        assert luminance(background) < 0.05
+        assert contrast(computed(page, "body", "color"), background) >= 7
+        cell = computed(page, "#board [data-square='j10']", "fill")
+        assert luminance(cell) < 0.05
+        for color in ("blue", "yellow", "red", "green"):
+            fill = computed(page, f"#board [data-color='{color}']", "fill")
+            assert contrast(fill, cell) >= 3, color  # WCAG 1.4.11: graphics against the cells
+    finally:
+        context.close()
+
+
+def test_colour_cues_put_each_colours_letter_on_its_squares(context, site, record):
+    page = open_scene(context, site, record, "game")
+    assert computed(page, "#board [data-color='blue']", "fill").startswith("rgb")
+    page.check("#color-cues")
+    for color, letter in (("blue", "B"), ("yellow", "Y"), ("red", "R"), ("green", "G")):
+        assert computed(page, f"#board [data-color='{color}']", "fill") == f'url("#cue-{color}")'
+        tray_piece = f"#trays [data-color='{color}'] > svg rect"
+        assert computed(page, tray_piece, "fill") == f'url("#cue-{color}")'
+        assert page.inner_html(f"#cue-{color}").count(f">{letter}<") == 1
+
+
+def test_how_to_play_opens_at_its_title_on_a_phone(browser, site, record):
+    context = new_context(browser, **PHONE)
+    try:
+        page = open_page(context, site, record)
+        page.click("#help")
+        title = page.locator("#help-title").bounding_box()
+        dialog = page.locator("#help-dialog").bounding_box()
+        assert dialog["y"] <= title["y"] <= dialog["y"] + 80
+        assert page.evaluate("() => document.activeElement.id") == "help-title"
+    finally:
+        context.close()
+
+
+def test_motion_and_sound_are_off_under_reduced_motion_and_choices_are_kept(browser, site, record):
+    for reduced, expected in (("reduce", False), ("no-preference", True)):
+        context = new_context(browser, reduced_motion=reduced, **DESKTOP)
+        try:
+            page = open_scene(context, site, record, "game")
+            assert page.is_checked("#motion") is expected
+            assert page.is_checked("#sound") is expected
+            landing = computed(page, "#board rect.last", "animationName")
+            assert landing == ("land" if expected else "none")
+            page.click("label:has(#color-cues)")
+            page.click("label:has(#motion)")
+            page.reload()
+            wait_until_state(page, "ready")
+            assert page.is_checked("#color-cues")
+            assert page.is_checked("#motion") is not expected
+            assert page.is_checked("#show-corners")
+        finally:
+            context.close()
