@@ -44,6 +44,7 @@ from .ghost import (
     rotated,
 )
 from .mode import PageMode
+from .settings import install as install_settings
 
 NOTICE_SECONDS = 6
 # Where static/ai-worker.js, and the page for an analysis, get the modules only NumPy needs.
@@ -475,6 +476,7 @@ def start() -> None:
     notices = []
     app = None
     try:
+        install_settings()  # before the first render, which follows the options
         app = App()
         app.mode, notice = game_mode.restore(app)  # the first mode: nothing to leave
         notices.append(notice)

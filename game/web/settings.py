@@ -13,7 +13,6 @@ reduced motion, on otherwise, until the player chooses.
 from __future__ import annotations
 
 import json
-from contextlib import suppress
 
 SETTINGS_KEY = "pyblokus.settings"
 #: The options, by the id of their check box.
@@ -50,20 +49,18 @@ def install() -> None:
 
     Runs before the game renders, so that the first board drawn already follows them."""
     import js
-    from pyodide.ffi import JsException, create_proxy
 
-    from .app import stored
+    from .dom import element, listen, store, stored
 
     reduced = js.window.matchMedia("(prefers-reduced-motion: reduce)").matches
     chosen = {**defaults(reduced_motion=reduced), **parse_settings(stored(SETTINGS_KEY))}
-    boxes = {key: js.document.getElementById(key) for key in OPTIONS}
+    boxes = {key: element(key) for key in OPTIONS}
     for key, box in boxes.items():
         box.checked = chosen[key]
 
     def remember(_event) -> None:
-        choices = {key: bool(box.checked) for key, box in boxes.items()}
-        with suppress(JsException):  # no storage: the choice holds until the page is left
-            js.localStorage.setItem(SETTINGS_KEY, json.dumps(choices))
+        # Without storage the choice holds until the page is left.
+        store(SETTINGS_KEY, json.dumps({key: bool(box.checked) for key, box in boxes.items()}))
 
     for box in boxes.values():
-        box.addEventListener("change", create_proxy(remember))
+        listen(box, "change", remember)

@@ -316,11 +316,12 @@ def computer_label(level: int, variant: str) -> str:
 
 
 def computer_note(level: int, variant: str) -> str:
-    """:func:`computer_label` for the scoreboard; the strength in its own span (phones show
-    only the level, screen readers get all)."""
+    """:func:`computer_label` for the scoreboard, its parts in spans (phones show only the
+    level; screen readers get all)."""
     strength = strength_text(level, variant)
     strength = f'<span class="strength"> ({escape(strength)})</span>' if strength else ""
-    return f'<span class="who">Computer: {LEVEL_NAMES[level]}{strength}</span>'
+    word = '<span class="computer-word">Computer: </span>'
+    return f'<span class="who">{word}{LEVEL_NAMES[level]}{strength}</span>'
 
 
 def scoreboard_html(session: Session) -> str:

@@ -243,7 +243,7 @@ def finished_game(mode: str = "duo") -> str:
 def seed_saved_puzzle(context, name: str, moves: int = 0) -> None:
     """Open the page on puzzle ``name`` with the first ``moves`` of its stored solution."""
     from game.puzzles import find_puzzle, stored_solution
-    from game.web.puzzles import PUZZLE_SAVE_KEY, PuzzleSession
+    from game.web.puzzle_session import PUZZLE_SAVE_KEY, PuzzleSession
 
     session = PuzzleSession(find_puzzle(name))
     for color, move in stored_solution(session.puzzle)[:moves]:
