@@ -15,7 +15,7 @@ from game.review import AnalysisResult, biggest_drops
 from game.variants import Color
 
 from . import review_view, view
-from .dom import confirm, element, forget, js_object, listen, restore_stored, stored
+from .dom import confirm, element, forget, listen, restore_stored, stored
 from .mode import Hint, Page, PageMode, PageStatus
 from .records import continues, has_game_in_progress
 from .search import PlayerUnavailable
@@ -107,8 +107,9 @@ class GameMode(PageMode):
             variant, moves, ply=ply, analysis=analysis, drops=drops
         )
         current = listing.querySelector("li.current")
-        if current:
-            current.scrollIntoView(js_object(block="nearest"))
+        if current:  # the list scrolls to it, never the page (on phones it is below the board)
+            offset = current.getBoundingClientRect().top - listing.getBoundingClientRect().top
+            listing.scrollTop += offset - (listing.clientHeight - current.offsetHeight) / 2
         element("analysis").innerHTML = (
             review_view.analysis_html(analysis, variant, ply=ply, drops=drops) if analysis else ""
         )

@@ -71,6 +71,7 @@ def test_every_board_fits_the_window_with_its_controls(device, site, record):
     page.click("#new-game")
     page.check("#new-game-form input[name=mode][value=duo]")
     page.click("#start-game")
+    page.click("#confirm-dialog[open] #confirm-yes")  # abandons the game played before
     wait_until_state(page, "ready")
     assert_board_and_controls_fit(page, 14, 14)
     for puzzle in PUZZLES.values():
