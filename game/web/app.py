@@ -107,6 +107,8 @@ class App:
 
     def render(self) -> None:
         mode = self.mode
+        # The board is drawn anew: keys stay with it if it had them (Enter just placed a piece).
+        board_focused = document.activeElement is not None and document.activeElement.id == "board"
         show_corners = element("show-corners").checked and mode.human_to_move()
         attach_color = mode.ghost_color() if show_corners else None
         element("board-host").innerHTML = mode.board_svg(attach_color)
@@ -115,6 +117,8 @@ class App:
         self.render_status()
         self.render_ghost()
         mode.render_more()
+        if board_focused:
+            self.focus_board()
 
     def render_status(self) -> None:
         status = self.mode.status()
@@ -172,6 +176,8 @@ class App:
 
     def hide_notice(self, *_):
         element("notice").hidden = True
+        if self.notice_timer is not None:
+            js.clearTimeout(self.notice_timer)
         self.notice_timer = None
 
     def save(self) -> None:
@@ -260,6 +266,7 @@ class App:
 
     def after_change(self, notice: str = "") -> None:
         """Save, let the mode go on (the computer's turn), render, announce."""
+        self.hide_notice()  # it spoke of the position or mode before this change
         notice = self.mode.after_change(notice)
         self.save()
         self.mode.next()
