@@ -178,6 +178,8 @@ class GameMode(PageMode):
     def play(self, move: Move) -> str:
         self.reviewing = False
         passed = self.session.play(move)
+        # Every move, the computer's too, is said to screen readers (passes and the end with it).
+        element("announce").textContent = view.move_announcement(self.session, passed)
         # At the end the game-over dialog says it all.
         return view.pass_notice(self.board, passed) if self.board.turn is not None else ""
 
