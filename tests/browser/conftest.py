@@ -25,11 +25,14 @@ from harness import (
 
 def pytest_collection_modifyitems(items) -> None:
     """Every test here drives the page: marked ``browser``, so ``pytest -m "not browser"``
-    runs the fast suite alone."""
+    runs the fast suite alone. Browser tests run last: Playwright's sync API keeps an event
+    loop running in the main thread until the session ends, and ``asyncio.run`` in the fast
+    suite would refuse to start under it."""
     here = Path(__file__).parent
     for item in items:
         if here in item.path.parents:
             item.add_marker(pytest.mark.browser)
+    items.sort(key=lambda item: here in item.path.parents)
 
 
 @pytest.fixture(scope="session")
