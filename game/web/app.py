@@ -273,6 +273,11 @@ class App:
         self.render()
         self.notify(notice)
 
+    def show_help(self) -> None:
+        """Open How to play, written for the game or puzzle being played."""
+        element("help-body").innerHTML = self.mode.help_html()
+        element("help-dialog").showModal()
+
     def stop(self) -> None:
         """End the search or job running (its caller gets nothing back)."""
         self.runner.cancel()
@@ -411,7 +416,7 @@ class App:
             "rotate-left": lambda _: self.turn_ghost(lambda g: rotated(g, clockwise=False)),
             "flip": lambda _: self.turn_ghost(flipped),
             "place": lambda _: self.place(),
-            "help": lambda _: element("help-dialog").showModal(),
+            "help": lambda _: self.show_help(),
             "puzzles": lambda _: element("puzzles-dialog").showModal(),
         }
         for id_, handler in actions.items():

@@ -139,6 +139,9 @@ class GameMode(PageMode):
         best = analysis.best[ply] if analysis is not None and ply < len(analysis.best) else None
         return view.game_board_svg(self.board, attach_color=attach_color, best_move=best)
 
+    def help_html(self) -> str:
+        return view.help_html(self.session.options)
+
     def side_html(self) -> str:
         return view.scoreboard_html(self.session)
 

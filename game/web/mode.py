@@ -141,6 +141,10 @@ class PageMode(ABC):
         return
 
     @abstractmethod
+    def help_html(self) -> str:
+        """The body of How to play, for what is being played."""
+
+    @abstractmethod
     def side_html(self) -> str:
         """The panel beside the board (scores, progress)."""
 

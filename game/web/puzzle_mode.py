@@ -32,6 +32,7 @@ from .puzzle_view import (
     no_completion_notice,
     progress_html,
     puzzle_board_svg,
+    puzzle_help_html,
     puzzle_list_html,
     puzzle_status_text,
     puzzle_trays_html,
@@ -123,6 +124,9 @@ class PuzzleMode(PageMode):
 
     def board_svg(self, attach_color: Color | None) -> str:
         return puzzle_board_svg(self.board, attach_color=attach_color)
+
+    def help_html(self) -> str:
+        return puzzle_help_html(self.session.puzzle)
 
     def side_html(self) -> str:
         return progress_html(self.session, self.best_times)

@@ -12,6 +12,7 @@ from html import escape
 from game import Move  # noqa: F401  (doctest)
 from game.puzzles import (  # noqa: F401
     PUZZLES,
+    Puzzle,
     PuzzleBoard,
     find_puzzle,
     puzzle_board,
@@ -50,6 +51,25 @@ def puzzle_list_html(best: dict[str, float]) -> str:
         "Puzzle 1: colours may move in any order</label>"
     )
     return "".join(items) + option
+
+
+def puzzle_help_html(puzzle: Puzzle) -> str:
+    """The body of How to play in puzzle mode: the puzzle's task, its rules, the controls.
+
+    >>> html = puzzle_help_html(find_puzzle("tetromino_rectangle"))
+    >>> "Fill the 8 x 10 rectangle" in html and "start corner" not in html and "Controls" in html
+    True
+    """
+    if puzzle.game_rules:
+        rules = (
+            "The game's rules apply: a colour's first piece covers its start corner, and every "
+            "later one touches a piece of its colour <strong>corner to corner</strong>, never "
+            "along an edge."
+        )
+    else:
+        rules = "Any piece may go anywhere it fits: pieces must not overlap or leave the board."
+    task = f"{puzzle.number}. {escape(puzzle.title)}: {escape(DESCRIPTIONS[puzzle.name])}"
+    return f"<p><strong>{task}</strong></p><p>{rules}</p>{view.CONTROLS_HTML}"
 
 
 def puzzle_board_svg(board: PuzzleBoard, *, attach_color: int | None = None) -> str:

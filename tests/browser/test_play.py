@@ -204,12 +204,25 @@ def test_new_game_dialog_starts_each_variant(page, mode, squares, seats):
         assert "Blue & Red" in page.inner_text("#scores")
 
 
-def test_how_to_play_panel(page):
-    page.click("#help")
-    text = page.inner_text("#help-dialog")
-    assert "corner to corner" in text and "Enter" in text
-    page.click("#help-dialog button[value=close]")
-    assert not page.is_visible("#help-dialog")
+def test_how_to_play_is_written_for_the_game_being_played(page):
+    def help_text() -> str:
+        page.click("#help")
+        text = page.inner_text("#help-dialog")
+        page.click("#help-dialog button[value=close]")
+        assert not page.is_visible("#help-dialog")
+        return text
+
+    classic = help_text()  # the first visit's game: Classic
+    assert "corner to corner" in classic and "Enter" in classic
+    assert "start corner" in classic and "4 players (this game)" in classic
+    page.click("#new-game")
+    page.check("#new-game-form input[name=mode][value=duo]")
+    page.click("#start-game")
+    wait_until_state(page, "ready")
+    duo = help_text()
+    assert "start corner" not in duo
+    assert "start square near the middle" in duo and "Duo (this game)" in duo
+    assert "Purple, Orange" in duo and "corner to corner" in duo
 
 
 def test_controls_have_accessible_names(page):

@@ -34,6 +34,10 @@ def test_each_puzzle_opens_on_its_own_board(page, name):
     assert covered(page) == {}
     assert page.locator("#puzzle-restart").is_visible()
     assert page.locator("#puzzle-solution").is_visible()
+    page.click("#help")  # How to play states this puzzle's task and rules
+    help_text = page.inner_text("#help-body")
+    assert puzzle.title in help_text and ("start corner" in help_text) == puzzle.game_rules
+    page.click("#help-dialog button[value=close]")
     sizes = {5: 12, 4: 5}  # pieces of each colour in the tiling puzzles' trays
     if not puzzle.game_rules:
         open_pieces = page.locator("#trays .piece:not([aria-disabled])").count()
