@@ -17,21 +17,22 @@ HINT_LEVEL = max(LEVELS)
 #: the Classic board measured in ``classic_2`` (one player against one) -- per our level,
 #: Pentobi's level -> our score. Re-measure when a level's play changes.
 LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
-    # Levels 1-4: 20 games per figure, --seed 11. Level 5: 100 games per figure, --seed 14
-    # (Classic against Pentobi level 2: 20 games, --seed 11). Engine of commit d181e4f.
+    # Levels 1-4: 20 games per figure, --seed 11, engine of commit d181e4f (Classic's level 4
+    # has since had new prior weights). Level 5: 100 games per figure, the engine as it is
+    # (Duo --seed 14, classic_2 --seed 21).
     "duo": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.05, 2: 0.0, 3: 0.0},
         3: {1: 0.25, 2: 0.075, 3: 0.0},
         4: {1: 0.65, 2: 0.1, 3: 0.15},
-        5: {3: 0.46, 5: 0.06},
+        5: {3: 0.6, 5: 0.075},
     },
     "classic": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.0, 2: 0.0, 3: 0.0},
         3: {1: 0.0, 2: 0.0, 3: 0.05},
         4: {1: 0.425, 2: 0.25, 3: 0.075},
-        5: {2: 0.4, 3: 0.195},
+        5: {3: 0.33},
     },
 }
 
