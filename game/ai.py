@@ -27,7 +27,6 @@ GTP, the arena and tests call :func:`choose_move`.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -39,6 +38,7 @@ from .board import next_mover
 from .geometry import geometry
 from .levels import HINT_LEVEL, LEVEL_NAMES, LEVELS
 from .pieces import Move
+from .slicing import SlicedWork
 
 __all__ = ["HINT_LEVEL", "LEVEL_NAMES", "LEVELS", "Search", "choose_move", "goal_of"]
 
@@ -115,7 +115,7 @@ def goal_of(variant, player: int) -> tuple[float, ...]:
     )
 
 
-class Search:
+class Search(SlicedWork):
     """A search for the move of the colour to move on ``board``, run in slices with :meth:`step`.
 
     The board is copied, so the caller may change its own board meanwhile (then discard this
@@ -135,28 +135,11 @@ class Search:
         self._scored = 0
         self._work = self._run()
 
-    def step(self, seconds: float = 0.02) -> bool:
-        """Search for about ``seconds`` (at least one slice of work); return :attr:`done`."""
-        deadline = time.perf_counter() + seconds
-        while not self.done:
-            try:
-                next(self._work)
-            except StopIteration:
-                self.done = True
-            if time.perf_counter() >= deadline:
-                break
-        return self.done
-
     def run(self) -> Move | None:
         """Search to the end and return the chosen move."""
         while not self.done:
             self.step(3600.0)
         return self.best_move
-
-    def cancel(self) -> None:
-        """Stop searching for good (e.g. the game changed); :attr:`best_move` stays as it is."""
-        self._work.close()
-        self.done = True
 
     # --- the search ------------------------------------------------------------------------
 

@@ -24,19 +24,19 @@ It runs in slices, like :class:`game.ai.Search`, so the page stays responsive:
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 
 from .ai import HINT_LEVEL, Search, goal_of
 from .ai_eval import Position, Weights, color_values
 from .board import Board
 from .review import VALUE_DECIMALS, AnalysisResult
+from .slicing import SlicedWork
 
 #: The seed of every search: the same game always gets the same analysis.
 SEED = 0
 
 
-class Analysis:
+class Analysis(SlicedWork):
     """The analysis of ``board``'s game (its moves so far), run with :meth:`step`.
 
     The board is copied. :attr:`progress` goes from 0 to 1; :attr:`result` is set when done.
@@ -49,23 +49,6 @@ class Analysis:
         self.result: AnalysisResult | None = None
         self._board = board.copy()
         self._work = self._run()
-
-    def step(self, seconds: float = 0.02) -> bool:
-        """Analyse for about ``seconds`` (at least one slice of search); return :attr:`done`."""
-        deadline = time.perf_counter() + seconds
-        while not self.done:
-            try:
-                next(self._work)
-            except StopIteration:
-                self.done = True
-            if time.perf_counter() >= deadline:
-                break
-        return self.done
-
-    def cancel(self) -> None:
-        """Stop for good; :attr:`result` stays None."""
-        self._work.close()
-        self.done = True
 
     def _run(self) -> Iterator[None]:
         moves = tuple(self._board.move_stack)
