@@ -89,9 +89,8 @@ class WorkerRunner(SlicedRunner):
         try:
             self._worker = self._start_worker()
             move = await self._worker.search(board, level, seed)
-            remaining = at_least - (self._clock() - started)
-            if move is not None and remaining > 0 and number == self._current:
-                await asyncio.sleep(remaining)
+            if move is not None and number == self._current:
+                await self._wait_until(started + at_least)
             return move if number == self._current else None
         finally:
             self._end(number)

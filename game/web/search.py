@@ -113,6 +113,12 @@ class SlicedRunner(SearchRunner):
         finally:
             self._end(number)
 
+    async def _wait_until(self, moment: float) -> None:
+        """Sleep until the runner's clock reads ``moment`` (now if it has passed)."""
+        remaining = moment - self._clock()
+        if remaining > 0:
+            await asyncio.sleep(remaining)
+
     async def _search(
         self, number: int, board: BaseBoard, level: int, seed: int, at_least: float
     ) -> Move | None:
@@ -124,9 +130,7 @@ class SlicedRunner(SearchRunner):
             search = ai.Search(board, level, seed=seed)
             if not await self._slices(number, _search_slices(search), 0.0):
                 return None
-            remaining = at_least - (self._clock() - started)
-            if remaining > 0:
-                await asyncio.sleep(remaining)
+            await self._wait_until(started + at_least)
             return search.best_move if number == self._current else None
         finally:
             self._end(number)
