@@ -63,6 +63,12 @@ def assert_board_and_controls_fit(page, width: int, height: int) -> None:
         assert_in_window(page, selector)
 
 
+def wait_for_board(page, width: int, height: int) -> None:
+    """Wait until the page is ready on a ``width`` x ``height`` board."""
+    page.wait_for_selector(f"#board[data-width='{width}'][data-height='{height}']")
+    wait_until_state(page, "ready")
+
+
 def test_every_board_fits_the_window_with_its_controls(device, site, record):
     name, context = device
     seed_saved_game(context, played_game())
@@ -72,12 +78,12 @@ def test_every_board_fits_the_window_with_its_controls(device, site, record):
     page.check("#new-game-form input[name=mode][value=duo]")
     page.click("#start-game")
     page.click("#confirm-dialog[open] #confirm-yes")  # abandons the game played before
-    wait_until_state(page, "ready")
+    wait_for_board(page, 14, 14)  # the page was already `ready`: wait for the new board
     assert_board_and_controls_fit(page, 14, 14)
     for puzzle in PUZZLES.values():
         page.click("#puzzles")
         page.click(f"#puzzle-list [data-puzzle='{puzzle.name}']")
-        wait_until_state(page, "ready")
+        wait_for_board(page, puzzle.width, puzzle.height)
         assert_board_and_controls_fit(page, puzzle.width, puzzle.height)
     if name == "phone":  # the board as wide as the screen
         assert box(page, "#board")["width"] >= 0.95 * page.viewport_size["width"]
