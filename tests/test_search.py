@@ -109,3 +109,27 @@ def test_no_computer_player_is_reported():
     with pytest.raises(PlayerUnavailable):
         asyncio.run(runner.start(Board("duo"), 1, seed=0))
     assert not runner.busy
+
+
+def test_an_analysis_reports_progress_and_gives_the_engines_result():
+    from game.analysis import Analysis
+
+    board = duo_after("e10", "j5", "d11,d12")
+    expected = Analysis(board)
+    expected.step(3600)
+    seen, labels = [], []
+    runner = SlicedRunner(loaded_ai, on_change=lambda: labels.append(runner.running))
+    result = asyncio.run(runner.analyse(board, seen.append))
+    assert result == expected.result
+    assert seen == sorted(seen) and seen[-1] <= 1 and labels == ["analysis", None]
+
+
+def test_a_cancelled_analysis_gives_none():
+    async def scenario():
+        runner = SlicedRunner(loaded_ai)
+        analysis = asyncio.ensure_future(runner.analyse(duo_after("e10", "j5"), lambda _: None))
+        await asyncio.sleep(0)
+        runner.cancel()
+        return await analysis, runner.busy
+
+    assert asyncio.run(scenario()) == (None, False)

@@ -1,9 +1,11 @@
-"""game.web.worker: the searches the page posts to its Web Worker, answered or ended."""
+"""game.web.worker: the searches and analyses the page posts to its Web Worker, answered or
+ended."""
 
 import asyncio
 
 from game import Board, Move
 from game.ai import LEVELS, Search
+from game.analysis import Analysis
 from game.sgf import write_sgf
 from game.web.worker import SLICE, Searcher
 
@@ -34,7 +36,7 @@ def test_the_answer_is_the_engines_move_for_the_position_sent():
     board = Board("classic_2", scoring="advanced")
     board.push(Move.parse("a20,b20,c20,d20,e20"))
     expected = Search(board, 2, seed=3).run()
-    assert answers_to(position(7, board, 2, 3)) == [{"id": 7, "move": str(expected)}]
+    assert answers_to(position(7, board, 2, 3)) == [{"id": 7, "answer": str(expected)}]
 
 
 def midgame() -> Board:
@@ -51,8 +53,36 @@ def test_a_newer_search_ends_the_one_running_and_only_it_is_answered():
     assert not Search(board, top, seed=1).step(SLICE)  # more than a slice of work
     for turns in (0, 2):  # the first search not started yet, then a slice under way
         answers = answers_to(position(1, board, top, 1), position(2, board, 1, 2), turns=turns)
-        assert answers == [{"id": 2, "move": str(Search(board, 1, seed=2).run())}]
+        assert answers == [{"id": 2, "answer": str(Search(board, 1, seed=2).run())}]
 
 
 def test_a_cancel_ends_the_search_without_an_answer():
     assert answers_to(position(1, midgame(), max(LEVELS), 1), {"cancel": True}, turns=2) == []
+
+
+def analysis_request(id_: int, board: Board) -> dict:
+    return {"analyse": {"id": id_, "sgf": write_sgf(board)}}
+
+
+def test_an_analysis_reports_its_progress_then_answers_the_engines_analysis():
+    board = midgame()
+    expected = Analysis(board)
+    expected.step(3600)
+    answers = answers_to(analysis_request(3, board))
+    progress = [answer["progress"] for answer in answers[:-1]]
+    assert all(answer["id"] == 3 for answer in answers)
+    assert progress == sorted(set(progress)) and progress[0] >= 0 and progress[-1] <= 1
+    assert len(progress) >= 2  # more than one position's worth of slices
+    assert answers[-1] == {"id": 3, "answer": expected.result.to_json()}
+
+
+def test_a_search_ends_the_analysis_running():
+    board = midgame()
+    answers = answers_to(analysis_request(1, board), position(2, board, 1, 2), turns=3)
+    assert [answer for answer in answers if answer["id"] == 1 and "answer" in answer] == []
+    assert answers[-1] == {"id": 2, "answer": str(Search(board, 1, seed=2).run())}
+
+
+def test_a_cancel_ends_the_analysis_without_an_answer():
+    answers = answers_to(analysis_request(1, midgame()), {"cancel": True}, turns=3)
+    assert all("progress" in answer for answer in answers)

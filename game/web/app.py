@@ -10,12 +10,10 @@ import json
 import sys
 import traceback
 from functools import cache
-from pathlib import Path
 
 import js
 import pyodide
-import pyodide_js
-from pyodide.ffi import JsException, create_proxy
+from pyodide.ffi import create_proxy
 
 from game import (
     IllegalReason,
@@ -47,9 +45,6 @@ from .mode import PageMode
 from .settings import install as install_settings
 
 NOTICE_SECONDS = 6
-# Where static/ai-worker.js, and the page for an analysis, get the modules only NumPy needs.
-NUMPY_STDLIB_URL = "./vendor/pyodide/worker_stdlib.zip"
-NUMPY_STDLIB = "/lib/python312-worker.zip"
 #: Keys that move along the move list (Left and Right when no piece is picked).
 REVIEW_KEYS = {"Home": "first", "End": "last", "ArrowLeft": "previous", "ArrowRight": "next"}
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
@@ -423,7 +418,7 @@ class App:
             listen(element(id_), "click", handler)
         game_mode.bind(self, options)
         puzzle_mode.bind(self)
-        keeping.bind(self, computer_player)
+        keeping.bind(self)
         for id_ in ("continue", *(id_ for id_, _ in puzzle_mode.BUTTONS)):
             listen(element(id_), "click", lambda _, id_=id_: self.mode_action(id_))
         # The clock is saved as the page goes away, so a reload does not win time.
@@ -444,29 +439,6 @@ def computer_worker() -> ComputerWorker:
     worker = ComputerWorker()
     worker.loaded.add_done_callback(show)
     return worker
-
-
-@cache
-def computer_player() -> asyncio.Future:
-    """:mod:`game.ai` in the page itself, for the analysis of a whole game only (searches run in
-    the worker): loaded on first use, or None if it cannot be."""
-    return asyncio.ensure_future(load_computer_player())
-
-
-async def load_computer_player():
-    try:
-        # The standard library modules only NumPy needs ship apart, as the worker loads them.
-        response = await js.fetch(NUMPY_STDLIB_URL)
-        Path(NUMPY_STDLIB).write_bytes((await response.arrayBuffer()).to_bytes())
-        sys.path.append(NUMPY_STDLIB)
-        # Pyodide's loader finds the wheel beside its lock file, in the site itself.
-        await pyodide_js.loadPackage("numpy", js_object(messageCallback=lambda _: None))
-        import numpy  # noqa: F401 (the loader logs its errors and returns: the import tells)
-    except (ImportError, JsException):
-        return None
-    import game.ai
-
-    return game.ai
 
 
 def engine_timings_json(*_) -> str:

@@ -1,18 +1,20 @@
 """The computer player in the page's Web Worker, seen from the page: :class:`WorkerRunner`
-searches there (static/ai-worker.js running :mod:`game.web.worker`), so that neither loading
-NumPy nor a search holds up the page's thread; jobs (the puzzle solver) still run in slices
-here. The page posts positions as SGF and waits for the answers. Page code (``js``)."""
+searches and analyses games there (static/ai-worker.js running :mod:`game.web.worker`), so that
+neither loading NumPy nor the computer's work holds up the page's thread; jobs (the puzzle
+solver) still run in slices here. The page posts games as SGF and waits for the answers. Page
+code (``js``)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 import js
 from pyodide.ffi import create_proxy
 
 from game import Move
-from game.board import BaseBoard
+from game.board import BaseBoard, Board
+from game.review import AnalysisResult
 from game.sgf import write_sgf
 
 from .dom import js_object
@@ -23,44 +25,70 @@ WORKER_SCRIPT = "./static/ai-worker.js"
 
 class ComputerWorker:
     """The worker, started at once. :attr:`loaded` gives NumPy's version once it can search
-    (None if it cannot); :meth:`search` asks it for a move; :meth:`cancel` ends the search."""
+    (None if it cannot); :meth:`search` asks it for a move, :meth:`analyse` for a game's
+    analysis; :meth:`cancel` ends the request under way."""
 
     def __init__(self):
         self.loaded: asyncio.Future = asyncio.get_event_loop().create_future()
         self._waiting: dict[int, asyncio.Future] = {}
+        self._progress: dict[int, Callable[[float], None]] = {}
         self._asked = 0
         self._worker = js.Worker.new(WORKER_SCRIPT, js_object(type="module"))
         self._worker.onmessage = create_proxy(lambda event: self._receive(event.data.to_py()))
         self._worker.onerror = create_proxy(lambda event: self._receive({"failed": event.message}))
 
     def _receive(self, message: dict) -> None:
-        if "id" in message:
+        if "progress" in message:
+            on_progress = self._progress.get(message["id"])
+            if on_progress is not None:
+                on_progress(message["progress"])
+        elif "id" in message:
+            self._progress.pop(message["id"], None)
             waiting = self._waiting.pop(message["id"], None)
             if waiting is not None and not waiting.done():
-                waiting.set_result(message["move"])
-            return
-        if not self.loaded.done():
-            self.loaded.set_result(message.get("loaded"))
-        if "failed" in message:
-            self._answer_all(None)
+                waiting.set_result(message["answer"])
+        else:
+            if not self.loaded.done():
+                self.loaded.set_result(message.get("loaded"))
+            if "failed" in message:
+                self._answer_all(None)
 
-    def _answer_all(self, move: str | None) -> None:
+    def _answer_all(self, answer: None) -> None:
         for waiting in self._waiting.values():
             if not waiting.done():
-                waiting.set_result(move)
+                waiting.set_result(answer)
         self._waiting.clear()
+        self._progress.clear()
 
-    async def search(self, board: BaseBoard, level: int, seed: int) -> Move | None:
-        """The move the computer at ``level`` plays on ``board``; None if cancelled meanwhile.
-        Raises :class:`PlayerUnavailable` if the worker could not load the player."""
+    async def _ask(
+        self, kind: str, request: dict, on_progress: Callable[[float], None] | None = None
+    ):
+        """Post ``request`` as a ``kind`` message; its answer (None if cancelled meanwhile)."""
         if await self.loaded is None:
             raise PlayerUnavailable("the computer player could not be loaded")
         self._asked += 1
         answer = self._waiting[self._asked] = asyncio.get_event_loop().create_future()
-        position = {"id": self._asked, "sgf": write_sgf(board), "level": level, "seed": seed}
-        self._worker.postMessage(js_object(search=position))
-        move = await answer
+        if on_progress is not None:
+            self._progress[self._asked] = on_progress
+        self._worker.postMessage(js_object(**{kind: {"id": self._asked, **request}}))
+        return await answer
+
+    async def search(self, board: BaseBoard, level: int, seed: int) -> Move | None:
+        """The move the computer at ``level`` plays on ``board``; None if cancelled meanwhile.
+        Raises :class:`PlayerUnavailable` if the worker could not load the player."""
+        request = {"sgf": write_sgf(board), "level": level, "seed": seed}
+        move = await self._ask("search", request)
         return None if move is None else Move.parse(move)
+
+    async def analyse(
+        self, board: Board, on_progress: Callable[[float], None]
+    ) -> AnalysisResult | None:
+        """The analysis of ``board``'s game, ``on_progress`` told how far it is as it goes;
+        None if cancelled meanwhile. Raises :class:`PlayerUnavailable` as :meth:`search`."""
+        kept = await self._ask("analyse", {"sgf": write_sgf(board)}, on_progress)
+        if kept is None:
+            return None
+        return AnalysisResult.from_json(kept, board.variant, board.move_stack)
 
     def cancel(self) -> None:
         if self._waiting:
@@ -69,8 +97,8 @@ class ComputerWorker:
 
 
 class WorkerRunner(SlicedRunner):
-    """:class:`SlicedRunner` whose searches run in the :class:`ComputerWorker` that ``worker``
-    gives (called at the first search: the page starts it once it is playable)."""
+    """:class:`SlicedRunner` whose searches and analyses run in the :class:`ComputerWorker`
+    that ``worker`` gives (called at the first: the page starts it once it is playable)."""
 
     def __init__(self, worker: Callable[[], ComputerWorker], **options):
         super().__init__(None, **options)
@@ -86,11 +114,25 @@ class WorkerRunner(SlicedRunner):
         self, number: int, board: BaseBoard, level: int, seed: int, at_least: float
     ) -> Move | None:
         started = self._clock()
-        try:
-            self._worker = self._start_worker()
-            move = await self._worker.search(board, level, seed)
+
+        async def ask(worker: ComputerWorker) -> Move | None:
+            move = await worker.search(board, level, seed)
             if move is not None and number == self._current:
                 await self._wait_until(started + at_least)
-            return move if number == self._current else None
+            return move
+
+        return await self._in_worker(number, ask)
+
+    async def _analyse(
+        self, number: int, board: Board, on_progress: Callable[[float], None]
+    ) -> AnalysisResult | None:
+        return await self._in_worker(number, lambda worker: worker.analyse(board, on_progress))
+
+    async def _in_worker(self, number: int, ask: Callable[[ComputerWorker], Awaitable]):
+        """What ``ask`` gets of the worker for job ``number`` (None if it was ended)."""
+        try:
+            self._worker = self._start_worker()
+            answer = await ask(self._worker)
+            return answer if number == self._current else None
         finally:
             self._end(number)

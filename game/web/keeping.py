@@ -1,6 +1,7 @@
 """Page code for games kept and shared: Save and Open (``.blksgf``, by the file picker or a
 file dropped on the board), Share (the URL fragment, the clipboard, the Web Share API), a game
-arriving by link, the move list's buttons and the analysis run by the page's runner.
+arriving by link, the move list's buttons and the analysis (run in the computer player's worker
+by the page's runner).
 
 The engine does the work (:mod:`game.record`, :mod:`game.link`, :mod:`game.analysis`); the
 game mode (:mod:`game.web.game_mode`) shows the move list and the analysis.
@@ -21,18 +22,14 @@ from game.record import GameRecord, from_blksgf, to_blksgf
 
 from . import view
 from .dom import document, element, js_object, listen, store
-from .game_mode import ANALYSIS_KEY, GameMode, enter_game, may_replace
+from .game_mode import ANALYSIS_KEY, NO_PLAYER, GameMode, enter_game, may_replace
 from .mode import Page
 from .records import continues, record_of, session_of
-
-#: Seconds of analysis per slice before the page gets the event loop back: about one slice
-#: of the search (a task lasts the slice plus the search slice under way).
-ANALYSIS_SLICE = 0.015
+from .search import PlayerUnavailable
 
 
-def bind(page: Page, computer_player) -> None:
-    """Wire the buttons of records, links, the move list and the analysis to ``page``;
-    ``computer_player`` gives :mod:`game.ai` once loaded (None if it cannot be)."""
+def bind(page: Page) -> None:
+    """Wire the buttons of records, links, the move list and the analysis to ``page``."""
 
     def on(id_: str, handler, event: str = "click") -> None:
         listen(element(id_), event, handler)
@@ -82,7 +79,7 @@ def bind(page: Page, computer_player) -> None:
     on("share-copy", later(lambda _: copy_link(page)))
     on("share-native", later(lambda _: share_natively()))
     on("review-game", review)
-    on("analyse", later(lambda _: analyse(page, game(), computer_player)))
+    on("analyse", later(lambda _: analyse(page, game())))
     on("analysis-cancel", lambda _: page.stop())
     on("move-list", jump)
     on("analysis", jump)
@@ -216,28 +213,24 @@ async def share_natively() -> None:
 # --- analysis -------------------------------------------------------------------------------
 
 
-async def analyse(page: Page, mode: GameMode, computer_player) -> None:
-    """Analyse the game's whole line with the top computer level in the page's runner (a
+async def analyse(page: Page, mode: GameMode) -> None:
+    """Analyse the game's whole line with the top computer level, in the page's runner (a
     computer move due stops it; Cancel too), then show it and keep it."""
-    if await computer_player() is None:
-        page.notify("The computer player could not be loaded: reload the page to try again.")
-        return
-    from game.analysis import Analysis  # needs NumPy, loaded by now
-
-    analysis = Analysis(mode.line_board())
     progress = element("analysis-progress")
-
-    def slices():
-        while not analysis.step(ANALYSIS_SLICE):
-            progress.value = analysis.progress
-            yield
-
     progress.value = 0
-    finished = await page.runner.run(slices(), "analysis")
-    if not finished or page.mode is not mode:
+
+    def show_progress(done: float) -> None:
+        progress.value = done
+
+    try:
+        result = await page.runner.analyse(mode.line_board(), show_progress)
+    except PlayerUnavailable:
+        page.notify(NO_PLAYER)
+        return
+    if result is None or page.mode is not mode:
         if page.runner.running is None:  # cancelled, not replaced: a computer due goes on
             page.after_change("Analysis stopped.")
         return
-    mode.analysis = analysis.result
-    store(ANALYSIS_KEY, analysis.result.to_json())  # without storage it lasts this visit
+    mode.analysis = result
+    store(ANALYSIS_KEY, result.to_json())  # without storage it lasts this visit
     page.after_change("Analysis done: the graph shows each player's value move by move.")

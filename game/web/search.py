@@ -20,7 +20,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Awaitable, Callable, Iterator
 
 from game import Move
-from game.board import BaseBoard
+from game.board import BaseBoard, Board
+from game.review import AnalysisResult
+from game.slicing import SlicedWork
 
 #: Seconds of search per slice before the page gets the event loop back.
 SEARCH_SLICE = 0.03
@@ -31,8 +33,9 @@ class PlayerUnavailable(RuntimeError):
 
 
 class SearchRunner(ABC):
-    """Finds the computer's moves without blocking the page, one job at a time. The page runs
-    :class:`SlicedRunner`; one that searches in a Web Worker could take its place.
+    """Finds the computer's moves without blocking the page, one job at a time.
+    :class:`SlicedRunner` runs them all on the event loop; the page runs its subclass
+    :class:`game.web.computer.WorkerRunner`, whose searches and analyses run in a Web Worker.
 
     Each method starts its job at once (ending the one before) and returns an awaitable of its
     result: await it, in the caller's own task."""
@@ -54,6 +57,14 @@ class SearchRunner(ABC):
         """The move the computer at ``level`` plays on ``board`` (copied: the caller may change
         its own), given no sooner than ``at_least`` seconds from now; None if cancelled
         meanwhile. Raises :class:`PlayerUnavailable` if there is no computer player."""
+
+    @abstractmethod
+    def analyse(
+        self, board: Board, on_progress: Callable[[float], None]
+    ) -> Awaitable[AnalysisResult | None]:
+        """The analysis of ``board``'s game (:mod:`game.analysis`), labelled ``analysis``;
+        ``on_progress`` hears how far it is (0 to 1) as it goes. None if cancelled meanwhile.
+        Raises :class:`PlayerUnavailable` if there is no computer player."""
 
     @abstractmethod
     def run(self, job: Iterator, label: str, *, pause: float = 0.0) -> Awaitable[bool]:
@@ -107,6 +118,11 @@ class SlicedRunner(SearchRunner):
     ) -> Awaitable[Move | None]:
         return self._search(self._begin(label), board.copy(), level, seed, at_least)
 
+    def analyse(
+        self, board: Board, on_progress: Callable[[float], None]
+    ) -> Awaitable[AnalysisResult | None]:
+        return self._analyse(self._begin("analysis"), board.copy(), on_progress)
+
     async def _run(self, number: int, job: Iterator, pause: float) -> bool:
         try:
             return await self._slices(number, job, pause)
@@ -128,10 +144,24 @@ class SlicedRunner(SearchRunner):
             if ai is None:
                 raise PlayerUnavailable("the computer player could not be loaded")
             search = ai.Search(board, level, seed=seed)
-            if not await self._slices(number, _search_slices(search), 0.0):
+            if not await self._slices(number, _slices_of(search), 0.0):
                 return None
             await self._wait_until(started + at_least)
             return search.best_move if number == self._current else None
+        finally:
+            self._end(number)
+
+    async def _analyse(
+        self, number: int, board: Board, on_progress: Callable[[float], None]
+    ) -> AnalysisResult | None:
+        try:
+            if await self._load_player() is None:
+                raise PlayerUnavailable("the computer player could not be loaded")
+            from game.analysis import Analysis  # needs NumPy, loaded by now
+
+            analysis = Analysis(board)
+            slices = _slices_of(analysis, lambda: on_progress(analysis.progress))
+            return analysis.result if await self._slices(number, slices, 0.0) else None
         finally:
             self._end(number)
 
@@ -164,12 +194,14 @@ class SlicedRunner(SearchRunner):
         self._on_change()
 
 
-def _search_slices(search, seconds: float = SEARCH_SLICE) -> Iterator[None]:
-    """Step ``search`` (:class:`game.ai.Search`) for ``seconds`` per slice until it is done;
-    closing the iterator cancels it."""
+def _slices_of(work: SlicedWork, after_slice: Callable[[], None] = lambda: None) -> Iterator[None]:
+    """Step ``work`` (:class:`game.ai.Search`, :class:`game.analysis.Analysis`) for
+    :data:`SEARCH_SLICE` seconds per slice, calling ``after_slice`` after each, until it is
+    done; closing the iterator cancels it."""
     try:
-        while not search.step(seconds):
+        while not work.step(SEARCH_SLICE):
+            after_slice()
             yield
     finally:
-        if not search.done:
-            search.cancel()
+        if not work.done:
+            work.cancel()

@@ -212,6 +212,29 @@ def test_analysis_draws_its_graph_shows_the_computers_move_and_is_kept(context, 
     assert page.locator(".analysis-graph polyline").count() == 2
 
 
+def test_a_classic_analysis_runs_in_the_worker_can_be_cancelled_and_is_drawn(
+    context, site, record
+):
+    session = Session.new(GameOptions("classic", seats=(HUMAN,) * 4))
+    for _ in range(8):
+        session.play(choose_move(session.board, 1, seed=session.board.ply()))
+    seed_saved_game(context, session.to_json())
+    page = open_page(context, site, record)
+    wait_for_computer_player(page)
+    page.click("#analyse")
+    page.wait_for_selector("#analysis-run:not([hidden])")
+    page.click("#analysis-cancel")
+    page.wait_for_selector("#analysis-run[hidden]", state="attached")
+    assert page.inner_text("#notice") == "Analysis stopped."
+    assert page.locator(".analysis-graph").count() == 0
+    page.click("#analyse")
+    page.wait_for_selector(".analysis-graph polyline", timeout=ANALYSIS_TIMEOUT_MS)
+    assert page.locator(".analysis-graph polyline").count() == 4  # a line per player
+    assert page.locator(".analysis-graph .hit").count() == 9  # a point per position
+    page.click("#move-list [data-move='4']")
+    assert page.locator("#board .best-move").count() >= 1
+
+
 def test_a_puzzle_keeps_the_game_and_leads_back_to_it(context, site, record):
     session = duo_session(6)
     seed_saved_game(context, session.to_json())

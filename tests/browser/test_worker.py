@@ -38,5 +38,5 @@ def test_the_worker_answers_as_the_engine_does(page):
     messages = page.evaluate(ASK_WORKER, {"searches": [first, second], "answers": 1})
     assert messages[0] == {"loaded": "2.0.2"}
     expected = Search(board, 2, seed=11).run()
-    assert messages[1:] == [{"id": 2, "move": str(expected)}]
+    assert messages[1:] == [{"id": 2, "answer": str(expected)}]
     assert json.dumps(messages)  # plain data, nothing the page would have to free
