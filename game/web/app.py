@@ -28,7 +28,7 @@ from game import (
 
 from . import game_mode, keeping, puzzle_mode, view
 from .computer import ComputerWorker, WorkerRunner
-from .dom import confirm, document, element, js_object, listen, store
+from .dom import confirm, document, element, js_object, listen, play_sound, store
 from .ghost import (
     Ghost,
     default_orientation,
@@ -62,6 +62,9 @@ class App:
         self.notice_timer = None
         self.hide_notice_later = create_proxy(self.hide_notice)
         self.storage_failed = False
+        #: What ``#announce`` said of the change being shown: the status line and the notice
+        #: do not say it again (each event is heard once).
+        self.said = ""
 
     # --- modes ------------------------------------------------------------------------------
 
@@ -117,7 +120,7 @@ class App:
 
     def render_status(self) -> None:
         status = self.mode.status()
-        element("status").textContent = status.text
+        self.show_message(element("status"), status.text)
         for id_, disabled in status.disabled.items():
             element(id_).disabled = disabled
         for id_, hidden in status.hidden.items():
@@ -152,6 +155,36 @@ class App:
         )
         anchor = ghost.anchor if on_board(ghost.anchor, width, height) else (0, 0)
         status.textContent = view.ghost_status(ghost.piece, square_name(square(*anchor)), reason)
+        self.follow_ghost()
+
+    def follow_ghost(self) -> None:
+        """Scroll the zoomed board (a phone's: it scrolls in its box) just enough to show the
+        ghost and a square around it, so that the player sees where the piece goes."""
+        host = element("board-host")
+        if not element("zoom").checked or (
+            host.scrollWidth <= host.clientWidth and host.scrollHeight <= host.clientHeight
+        ):
+            return  # all of the board is in view (wide screens do not zoom)
+        ghost = element("ghost").getBoundingClientRect()
+        if ghost.width == 0:
+            return
+        frame = host.getBoundingClientRect()
+        board_width = element("board").getBoundingClientRect().width
+        margin = board_width * view.CELL / view.board_extent(*self.extent)[0]  # a square
+        left, top = frame.left + host.clientLeft, frame.top + host.clientTop
+        shift = []
+        for low, high, start, size in (
+            (ghost.left, ghost.right, left, host.clientWidth),
+            (ghost.top, ghost.bottom, top, host.clientHeight),
+        ):
+            if low - margin < start:
+                shift.append(low - margin - start)
+            elif high + margin > start + size:
+                shift.append(min(high + margin - start - size, low - margin - start))
+            else:
+                shift.append(0)
+        if any(shift):
+            host.scrollBy(*shift)
 
     def ghost_reason(self):
         move = ghost_move(self.ghost, *self.extent)
@@ -163,11 +196,17 @@ class App:
         if not text:
             return
         box = element("notice")
-        box.textContent = text
+        self.show_message(box, text)
         box.hidden = False
         if self.notice_timer is not None:
             js.clearTimeout(self.notice_timer)
         self.notice_timer = js.setTimeout(self.hide_notice_later, NOTICE_SECONDS * 1000)
+
+    def show_message(self, box, text: str) -> None:
+        """Write ``text`` in ``box``, a live region: polite, silent if ``#announce`` said it."""
+        said = bool(text) and text in self.said
+        box.setAttribute("aria-live", "off" if said else "polite")
+        box.textContent = text
 
     def hide_notice(self, *_):
         element("notice").hidden = True
@@ -255,18 +294,27 @@ class App:
     def play(self, move: Move) -> None:
         """Play ``move`` (a player's or the computer's) in the mode."""
         self.stop()  # a hint still searching the old position is void
-        notice = self.mode.play(move)
+        announce = element("announce")
+        announce.textContent = ""
+        notice = self.mode.play(move)  # a game says the move in #announce
         self.ghost = None
-        self.after_change(notice)
+        if element("sound").checked:
+            play_sound("end" if self.mode.finished() else "move")
+        self.after_change(notice, said=announce.textContent)
 
-    def after_change(self, notice: str = "") -> None:
-        """Save, let the mode go on (the computer's turn), render, announce."""
+    def after_change(self, notice: str = "", said: str = "") -> None:
+        """Save, let the mode go on (the computer's turn), render, announce (``said``: what
+        ``#announce`` just said of the change)."""
         self.hide_notice()  # it spoke of the position or mode before this change
         notice = self.mode.after_change(notice)
         self.save()
-        self.mode.next()
-        self.render()
-        self.notify(notice)
+        self.said = said
+        try:
+            self.mode.next()
+            self.render()
+            self.notify(notice)
+        finally:
+            self.said = ""
 
     def show_help(self) -> None:
         """Open How to play, written for the game or puzzle being played."""
@@ -403,6 +451,7 @@ class App:
         listen(element("trays"), "click", self.on_tray_click)
         listen(document, "keydown", self.on_key)
         listen(element("show-corners"), "change", lambda _: self.render())
+        listen(element("zoom"), "change", lambda _: self.follow_ghost())
         actions = {
             "undo": lambda _: self.undo(),
             "redo": lambda _: self.redo(),

@@ -1,5 +1,5 @@
 """The browser's DOM and storage as the page code uses them (Pyodide's ``js``): elements,
-event listeners, ``localStorage``. Imported only by the page code: :mod:`game.web.app` and the
+event listeners, ``localStorage``, the sounds (Web Audio). Imported only by the page code: :mod:`game.web.app` and the
 mode modules."""
 
 from __future__ import annotations
@@ -98,3 +98,46 @@ async def confirm(title: str, text: str, yes: str, no: str) -> bool:
     )
     dialog.showModal()
     return await answer
+
+
+# --- sounds --------------------------------------------------------------------------------
+
+#: The page's sounds, generated (no file): each a few soft sine tones, (frequency in Hz, start
+#: and length in seconds). A move clicks softly; the end rises in a major chord.
+SOUNDS = {
+    "move": ((660.0, 0.0, 0.08),),
+    "end": ((523.25, 0.0, 0.18), (659.25, 0.12, 0.18), (783.99, 0.24, 0.4)),
+}
+#: Peak gain of a tone (1 is full scale): quiet.
+SOUND_GAIN = 0.06
+_audio = []  # the AudioContext, made by the first sound
+
+
+def play_sound(name: str) -> None:
+    """Play one of :data:`SOUNDS`, then dispatch ``pyblokus-sound`` (its ``detail`` the name)
+    on the document, for tests. Nothing plays, and no event, before the player has interacted
+    with the page (browsers hold audio until then) or without Web Audio."""
+    activation = getattr(js.navigator, "userActivation", None)
+    if activation is not None and not activation.hasBeenActive:
+        return
+    if not _audio:
+        if not hasattr(js, "AudioContext"):
+            return
+        _audio.append(js.AudioContext.new())
+    audio = _audio[0]
+    if audio.state == "suspended":
+        audio.resume()
+    now = audio.currentTime
+    for frequency, start, length in SOUNDS[name]:
+        tone = audio.createOscillator()
+        tone.frequency.value = frequency
+        envelope = audio.createGain()
+        # Exponential ramps (no click): up in 10 ms, then fading out over the tone.
+        envelope.gain.setValueAtTime(0.0001, now + start)
+        envelope.gain.exponentialRampToValueAtTime(SOUND_GAIN, now + start + 0.01)
+        envelope.gain.exponentialRampToValueAtTime(0.0001, now + start + length)
+        tone.connect(envelope)
+        envelope.connect(audio.destination)
+        tone.start(now + start)
+        tone.stop(now + start + length)
+    document.dispatchEvent(js.CustomEvent.new("pyblokus-sound", js_object(detail=name)))

@@ -186,6 +186,9 @@ class GameMode(PageMode):
         # At the end the game-over dialog says it all.
         return view.pass_notice(self.board, passed) if self.board.turn is not None else ""
 
+    def finished(self) -> bool:
+        return self.board.turn is None
+
     def next(self) -> None:
         if self.board.turn is None:
             element("game-over-body").innerHTML = view.game_over_html(self.session)

@@ -164,6 +164,10 @@ class PageMode(ABC):
         return notice
 
     @abstractmethod
+    def finished(self) -> bool:
+        """Whether the game is over or the puzzle solved (the page sounds the end)."""
+
+    @abstractmethod
     def next(self) -> None:
         """What follows a change as it is shown (the computer's turn, the game's end)."""
 

@@ -171,8 +171,11 @@ class PuzzleMode(PageMode):
             else:  # storage disabled or full: the solve still counts here
                 new_best = False
             self.recorded = True
-            notice = solved_notice(session, new_best)
+            notice = solved_notice(new_best, self.best_times.get(session.puzzle.name))
         return notice
+
+    def finished(self) -> bool:
+        return self.board.is_solved()
 
     def next(self) -> None:
         pass  # a puzzle waits for its player

@@ -34,23 +34,42 @@ DESCRIPTIONS = {
 
 
 def puzzle_list_html(best: dict[str, float]) -> str:
-    """The puzzles dialog's list: one button per puzzle with its best time, and the free
-    colour order option of puzzle 1."""
+    """The puzzles dialog's list, to scan: per puzzle a button with its title, board size and
+    state (solved, with the best time kept in this browser, or not), what to do under it; and
+    the free colour order option of puzzle 1.
+
+    >>> html = puzzle_list_html({"all84": 95.0})
+    >>> html.count('data-solved="true"'), html.count('data-solved="false"'), "best 1:35" in html
+    (1, 3, True)
+    """
     items = []
     for puzzle in PUZZLES.values():
         record = best.get(puzzle.name)
-        time_text = f"Best time {format_seconds(record)}" if record else "Not solved yet"
+        if record:
+            state = (
+                '<span class="mark" aria-hidden="true">\u2713</span> '
+                f'<span class="sr-only">Solved, </span>best {format_seconds(record)}'
+            )
+        else:
+            state = "Not solved"
         items.append(
-            f'<button type="submit" value="{puzzle.name}" data-puzzle="{puzzle.name}" '
-            f'class="puzzle-choice"><strong>{puzzle.number}. {escape(puzzle.title)}</strong> '
-            f"<span>{escape(DESCRIPTIONS[puzzle.name])}</span> "
-            f'<span class="best">{time_text}</span></button>'
+            f'<li><button type="submit" value="{puzzle.name}" data-puzzle="{puzzle.name}" '
+            f'data-solved="{"true" if record else "false"}" class="puzzle-choice">'
+            f'<strong class="puzzle-title">{puzzle.number}. {escape(puzzle.title)}</strong>'
+            f'<span class="size">{puzzle.width}\u00d7{puzzle.height}'
+            '<span class="sr-only"> board</span></span>'
+            f'<span class="state">{state}</span>'
+            f'<span class="about">{escape(DESCRIPTIONS[puzzle.name])}</span></button></li>'
         )
+    head = (
+        '<div class="puzzle-head" aria-hidden="true"><span>Puzzle</span><span>Board</span>'
+        "<span>Best time</span></div>"
+    )
     option = (
         '<label class="toggle"><input type="checkbox" id="puzzle-free-order"> '
         "Puzzle 1: colours may move in any order</label>"
     )
-    return "".join(items) + option
+    return f'{head}<ul class="puzzle-choices">{"".join(items)}</ul>{option}'
 
 
 def puzzle_help_html(puzzle: Puzzle) -> str:
@@ -59,6 +78,8 @@ def puzzle_help_html(puzzle: Puzzle) -> str:
     >>> html = puzzle_help_html(find_puzzle("tetromino_rectangle"))
     >>> "Fill the 8 x 10 rectangle" in html and "start corner" not in html and "Controls" in html
     True
+    >>> "computer" in html
+    False
     """
     if puzzle.game_rules:
         rules = (
@@ -69,7 +90,7 @@ def puzzle_help_html(puzzle: Puzzle) -> str:
     else:
         rules = "Any piece may go anywhere it fits: pieces must not overlap or leave the board."
     task = f"{puzzle.number}. {escape(puzzle.title)}: {escape(DESCRIPTIONS[puzzle.name])}"
-    return f"<p><strong>{task}</strong></p><p>{rules}</p>{view.CONTROLS_HTML}"
+    return f"<p><strong>{task}</strong></p><p>{rules}</p>{view.controls_html(puzzle=True)}"
 
 
 def puzzle_board_svg(board: PuzzleBoard, *, attach_color: int | None = None) -> str:
@@ -148,6 +169,12 @@ def no_completion_notice(board: PuzzleBoard) -> str:
     return text + f"undo {extra} move{'s' * (extra != 1)} to be back on a known solution."
 
 
-def solved_notice(session: PuzzleSession, new_best: bool) -> str:
-    took = format_seconds(session.elapsed())
-    return f"Solved in {took}! " + ("A new best time." if new_best else "Well done.")
+def solved_notice(new_best: bool, best: float | None) -> str:
+    """The notice of a solve, beside the status line that gives its time.
+
+    >>> solved_notice(False, 75.0), solved_notice(True, 60.0)
+    ('Well done. Your best time is 1:15.', 'A new best time.')
+    """
+    if new_best:
+        return "A new best time."
+    return f"Well done. Your best time is {format_seconds(best)}." if best else "Well done."

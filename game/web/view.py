@@ -504,22 +504,43 @@ def help_html(options: GameOptions) -> str:
         "ends when no colour can move.</li></ul>"
         f"<h3>Game types</h3><ul>{choices(GAME_TYPES, mode_titles, options.mode)}</ul>"
         f"<h3>Scoring</h3><ul>{choices(SCORING_TEXTS, SCORING_TITLES, options.scoring)}</ul>"
-        f"{CONTROLS_HTML}"
+        f"{controls_html()}"
     )
 
 
-CONTROLS_HTML = (
-    "<h3>Controls</h3><ul>"
-    "<li><strong>Pick</strong> a piece in your tray (click, tap, or its letter key: I cycles "
-    "I3/I4/I5, 1 and 2 are the small ones).</li>"
-    "<li><strong>Turn</strong> it with the buttons, <kbd>R</kbd> (<kbd>Shift</kbd>+<kbd>R</kbd> "
-    "the other way), the mouse wheel; <strong>flip</strong> it with <kbd>F</kbd>. With a piece "
-    "picked, <kbd>Shift</kbd>+letter picks another.</li>"
-    "<li><strong>Place</strong> it: click a square (the piece's top-left square goes there), or "
-    "move it with the arrow keys and press <kbd>Enter</kbd>. On a touch screen, tap or drag to "
-    "position it, then press Place; pinch the board to zoom.</li>"
-    "<li><kbd>Ctrl</kbd>+<kbd>Z</kbd> undoes (with the computer's replies), <kbd>Ctrl</kbd>+"
-    "<kbd>Y</kbd> redoes, <kbd>H</kbd> asks for a hint, <kbd>Esc</kbd> puts the piece back.</li>"
-    "</ul><p>The game is saved in this browser after every move and works offline once "
-    "loaded.</p>"
-)
+def controls_html(*, puzzle: bool = False) -> str:
+    """How to play's controls: a game's (undo takes back the computer's replies too, the keys
+    of the move list) or a puzzle's (one player: undo takes back a piece).
+
+    >>> "computer" in controls_html(puzzle=True), "computer" in controls_html()
+    (False, True)
+    """
+    if puzzle:
+        undo = "undoes the last piece"
+        more = (
+            "<li><strong>Restart</strong> clears the board and the clock; <strong>Show a "
+            "solution</strong> plays one (that solve does not count for your best time); "
+            "<strong>Back to my game</strong> returns to the game you left.</li>"
+        )
+        saved = "The puzzle and your best times are saved in this browser"
+    else:
+        undo = "undoes your last move (with the computer's replies)"
+        more = (
+            "<li><kbd>Home</kbd>, <kbd>End</kbd> and, with no piece picked, <kbd>&larr;</kbd> "
+            "<kbd>&rarr;</kbd> step through the moves played.</li>"
+        )
+        saved = "The game is saved in this browser after every move"
+    return (
+        "<h3>Controls</h3><ul>"
+        "<li><strong>Pick</strong> a piece in a tray (click, tap, or its letter key: I cycles "
+        "I3/I4/I5, 1 and 2 are the small ones).</li>"
+        "<li><strong>Turn</strong> it with the buttons, <kbd>R</kbd> (<kbd>Shift</kbd>+"
+        "<kbd>R</kbd> the other way), the mouse wheel; <strong>flip</strong> it with "
+        "<kbd>F</kbd>. With a piece picked, <kbd>Shift</kbd>+letter picks another.</li>"
+        "<li><strong>Place</strong> it: click a square (the piece's top-left square goes "
+        "there), or move it with the arrow keys and press <kbd>Enter</kbd>. On a touch screen, "
+        "tap or drag to position it, then press Place; Zoom enlarges the board.</li>"
+        f"<li><kbd>Ctrl</kbd>+<kbd>Z</kbd> {undo}, <kbd>Ctrl</kbd>+<kbd>Y</kbd> redoes, "
+        "<kbd>H</kbd> asks for a hint, <kbd>Esc</kbd> puts the piece back.</li>"
+        f"{more}</ul><p>{saved}, and the page works offline once loaded.</p>"
+    )

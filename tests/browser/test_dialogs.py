@@ -1,9 +1,13 @@
 """The dialogs: New game keeps one human against the computer in every game type and says who
-plays with whom; the scoreboard names the computers' levels; the puzzle list reads as a list."""
+plays with whom; the scoreboard names the computers' levels; the puzzle list reads as a list
+(title, board size, solved and best time, as this browser keeps them)."""
 
-from harness import DESKTOP, PHONE, new_context, open_page, wait_until_state
+import json
+
+from harness import DESKTOP, PHONE, new_context, open_page, seed_saved_game, wait_until_state
 
 from game.puzzles import PUZZLES
+from game.web.puzzle_session import BEST_TIMES_KEY
 
 
 def seat_values(page) -> list[str]:
@@ -28,23 +32,32 @@ def test_every_game_type_starts_as_one_human_against_the_computer(page):
 def test_the_puzzle_list_reads_as_a_list(browser, site, record):
     for viewport in (DESKTOP, PHONE):
         context = new_context(browser, **viewport)
+        seed_saved_game(context, json.dumps({"tetromino_rectangle": 83.2}), BEST_TIMES_KEY)
         try:
             page = open_page(context, site, record)
             page.click("#puzzles")
             choices = page.locator("#puzzle-list .puzzle-choice")
             assert choices.count() == len(PUZZLES)
-            lefts = set()
-            for i in range(choices.count()):
+            columns = set()
+            for i, puzzle in enumerate(PUZZLES.values()):
                 choice = choices.nth(i)
                 button = choice.bounding_box()
-                title = choice.locator("strong").bounding_box()
-                best = choice.locator(".best").bounding_box()
-                about = choice.locator("span:not(.best)").bounding_box()
+                title, size, state, about = (
+                    choice.locator(part).bounding_box()
+                    for part in (".puzzle-title", ".size", ".state", ".about")
+                )
                 assert title["x"] - button["x"] < 20  # left-aligned, not centred
-                assert abs(best["y"] - title["y"]) < 8  # best time on the title's line
-                assert best["x"] > title["x"] + title["width"] - 1
+                for cell in (size, state):  # on the title's line, in order
+                    assert abs(cell["y"] - title["y"]) < 8
+                assert title["x"] + title["width"] <= size["x"] < state["x"]
                 assert about["y"] >= title["y"] + title["height"] - 1  # what to do below
-                lefts.add(round(title["x"]))
-            assert len(lefts) == 1  # titles line up
+                columns.add((round(title["x"]), round(size["x"]), round(state["x"])))
+                size_text = choice.locator(".size").inner_text()  # "20×20 board"
+                assert size_text.split() == [f"{puzzle.width}\u00d7{puzzle.height}", "board"]
+                solved = puzzle.name == "tetromino_rectangle"  # as this browser keeps it
+                assert choice.get_attribute("data-solved") == str(solved).lower()
+                words = " ".join(choice.locator(".state").inner_text().split())
+                assert words == ("\u2713 Solved, best 1:23" if solved else "Not solved"), words
+            assert len(columns) == 1  # the columns line up
         finally:
             context.close()

@@ -1,8 +1,13 @@
 """Feedback that follows the game: a notice goes when the position it spoke of changes, and
-focus stays on the board after Enter places a piece; screen readers hear every move."""
+focus stays on the board after Enter places a piece; screen readers hear every move, and each
+event once; moves and the end sound, if the player wants sounds."""
+
+import random
 
 from harness import open_page, pick, seed_saved_game, wait_until_state
 
+from game import square, square_name
+from game.web.ghost import default_orientation, ghost_for_move
 from game.web.session import HUMAN, GameOptions, Seat, Session
 
 
@@ -49,3 +54,97 @@ def test_the_computers_move_is_announced_in_a_polite_live_region(context, site, 
     assert text.startswith("Orange (computer, ") and f"played the {kind}" in text
     said = text.split(" on ", 1)[1].split(".")[0].split(", ")
     assert sorted(said) == squares
+
+
+def duo_to_the_end(before: int, seed: int = 13) -> tuple[Session, list]:
+    """A Duo game of two humans, ``before`` random moves in (the same each time), and the moves
+    that play it to its end. Seed 13: the 24th move makes Purple pass, the 25th ends the game;
+    both are in the orientation the tray draws, so a click plays them."""
+    session = Session.new(GameOptions("duo", seats=(HUMAN, HUMAN)))
+    chooser = random.Random(seed)
+    moves = []
+    while session.board.turn is not None:
+        moves.append(chooser.choice(list(session.board.legal_moves)))
+        session.play(moves[-1])
+    start = Session.new(session.options)
+    for move in moves[:before]:
+        start.play(move)
+    return start, moves[before:]
+
+
+def play_by_click(page, session: Session, move) -> None:
+    """Pick ``move``'s piece in the tray of the colour to move and click its first square."""
+    ghost = ghost_for_move(move)
+    assert ghost.orientation == default_orientation(move.piece)
+    pick(page, move.piece.name, session.board.color_names[session.board.turn])
+    page.click(f"#board [data-square='{square_name(square(*ghost.anchor))}']")
+    session.play(move)
+
+
+#: Records, in ``window.heard``, the text of every live region as it changes while it is
+#: heard: not ``aria-live="off"``, not hidden.
+LISTEN_TO_LIVE_REGIONS = """() => {
+    window.heard = [];
+    const region = node => {
+        for (let e = node.nodeType === 1 ? node : node.parentElement; e; e = e.parentElement) {
+            if (e.hasAttribute('aria-live') || ['status', 'alert', 'log'].includes(e.role)) {
+                return e;
+            }
+        }
+        return null;
+    };
+    new MutationObserver(records => {
+        const changed = new Set(records.map(r => region(r.target)).filter(Boolean));
+        for (const e of changed) {
+            const live = e.getAttribute('aria-live') || 'polite';
+            if (live !== 'off' && !e.closest('[hidden]') && e.textContent.trim()) {
+                window.heard.push(e.textContent);
+            }
+        }
+    }).observe(document.body, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def test_a_pass_and_the_end_are_heard_once_and_the_pass_is_shown(context, site, record):
+    session, moves = duo_to_the_end(23)
+    seed_saved_game(context, session.to_json())
+    page = open_page(context, site, record)
+    page.evaluate(LISTEN_TO_LIVE_REGIONS)
+    play_by_click(page, session, moves[0])  # Orange's monomino: Purple cannot move
+    wait_until_state(page, "ready")
+    passes = "Purple cannot move and passes for the rest of the game."
+    assert page.inner_text("#notice") == passes  # seen
+    heard = page.evaluate("() => window.heard")
+    assert sum(passes in text for text in heard) == 1, heard
+    assert any("Orange played the monomino on i9." in text for text in heard), heard
+    play_by_click(page, session, moves[1])  # the last move
+    wait_until_state(page, "over")
+    heard = page.evaluate("() => window.heard")
+    assert sum("Game over. Orange wins." in text for text in heard) == 1, heard
+
+
+def test_moves_and_the_end_sound_only_with_the_sounds_setting(context, site, record):
+    session, moves = duo_to_the_end(23)
+    seed_saved_game(context, session.to_json())
+    page = open_page(context, site, record)
+    page.evaluate(
+        "() => { window.sounds = [];"
+        "document.addEventListener('pyblokus-sound', e => window.sounds.push(e.detail)); }"
+    )
+    assert page.is_checked("#sound")  # on: the system does not ask for reduced motion
+    played = session.board.ply()
+    play_by_click(page, session, moves[0])
+    wait_until_state(page, "ready")
+    play_by_click(page, session, moves[1])
+    wait_until_state(page, "over")
+    assert page.evaluate("() => window.sounds") == ["move", "end"]
+    page.click("#game-over-dialog button[value=review]")
+    page.uncheck("#sound")
+    page.click(f"#move-list [data-move='{played}']")  # back before both moves: play them again
+    session, moves = duo_to_the_end(23)
+    play_by_click(page, session, moves[0])
+    page.click("#confirm-dialog[open] #confirm-yes")  # the later moves are discarded
+    wait_until_state(page, "ready")
+    play_by_click(page, session, moves[1])
+    wait_until_state(page, "over")
+    assert page.evaluate("() => window.sounds") == ["move", "end"]  # none more

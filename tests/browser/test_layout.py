@@ -162,3 +162,37 @@ def test_zoom_doubles_the_board_on_a_phone_and_a_tap_still_positions_the_piece(
         assert box(page, "#board [data-square='a20']")["width"] == pytest.approx(cell, abs=0.5)
     finally:
         context.close()
+
+
+def test_the_zoomed_board_follows_the_piece(browser, site, record):
+    context = new_context(browser, **PHONE)
+    try:
+        page = open_page(context, site, record)
+        page.tap("label.zoom")
+        host = page.locator("#board-host")
+        page.tap("#trays [data-piece='L4'][data-color='blue']")  # at Blue's corner, a20
+
+        def ghost_in_view() -> bool:
+            """Whether the centres of the ghost's cells on the board are in the board's box."""
+            frame, board = host.bounding_box(), box(page, "#board .frame")
+            centres = [
+                (c["x"] + c["width"] / 2, c["y"] + c["height"] / 2)
+                for c in (cell.bounding_box() for cell in page.locator("#ghost rect").all())
+            ]
+            on_board = [(x, y) for x, y in centres if x < board["x"] + board["width"]]
+            return bool(on_board) and all(
+                frame["x"] < x < frame["x"] + frame["width"]
+                and frame["y"] < y < frame["y"] + frame["height"]
+                for x, y in on_board
+            )
+
+        assert ghost_in_view()
+        for key in ("ArrowRight",) * 19 + ("ArrowDown",) * 19:  # to the far corner, t1
+            page.keyboard.press(key)
+            assert ghost_in_view(), key
+        assert host.evaluate("e => e.scrollLeft > 0 && e.scrollTop > 0")
+        page.keyboard.press("Escape")
+        page.tap("#trays [data-piece='I5'][data-color='blue']")
+        assert ghost_in_view()  # back at a20: the board scrolled back to it
+    finally:
+        context.close()

@@ -214,6 +214,7 @@ def test_how_to_play_is_written_for_the_game_being_played(page):
 
     classic = help_text()  # the first visit's game: Classic
     assert "corner to corner" in classic and "Enter" in classic
+    assert "computer's replies" in classic and "Show a solution" not in classic
     assert "start corner" in classic and "4 players (this game)" in classic
     page.click("#new-game")
     page.check("#new-game-form input[name=mode][value=duo]")

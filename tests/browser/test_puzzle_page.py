@@ -37,6 +37,7 @@ def test_each_puzzle_opens_on_its_own_board(page, name):
     page.click("#help")  # How to play states this puzzle's task and rules
     help_text = page.inner_text("#help-body")
     assert puzzle.title in help_text and ("start corner" in help_text) == puzzle.game_rules
+    assert "computer" not in help_text and "Show a solution" in help_text  # one player
     page.click("#help-dialog button[value=close]")
     sizes = {5: 12, 4: 5}  # pieces of each colour in the tiling puzzles' trays
     if not puzzle.game_rules:
@@ -91,7 +92,8 @@ def test_hints_lead_to_a_solve_that_is_celebrated_and_remembered(page):
     best = json.loads(page.evaluate(f"localStorage.getItem({json.dumps(BEST_TIMES_KEY)})"))
     assert list(best) == ["tetromino_rectangle"] and best["tetromino_rectangle"] > 0
     page.click("#puzzles")
-    assert "Best time" in page.inner_text("#puzzle-list [data-puzzle='tetromino_rectangle']")
+    choice = page.locator("#puzzle-list [data-puzzle='tetromino_rectangle']")
+    assert choice.get_attribute("data-solved") == "true" and "best " in choice.inner_text()
 
 
 def test_hint_on_the_empty_board_shows_the_stored_solutions_first_piece(page):
