@@ -1,6 +1,6 @@
 """The browser's DOM and storage as the page code uses them (Pyodide's ``js``): elements,
-event listeners, ``localStorage``, the sounds (Web Audio). Imported only by the page code: :mod:`game.web.app` and the
-mode modules."""
+event listeners, ``localStorage``, the sounds (Web Audio). Imported only by the page code:
+:mod:`game.web.app` and the mode modules."""
 
 from __future__ import annotations
 

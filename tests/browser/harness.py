@@ -251,6 +251,22 @@ def seed_saved_puzzle(context, name: str, moves: int = 0) -> None:
     seed_saved_game(context, session.to_json(), PUZZLE_SAVE_KEY)
 
 
+def luminance(rgb: str) -> float:
+    """Relative luminance (WCAG) of a computed ``rgb(r, g, b)`` colour."""
+    channels = [int(c) / 255 for c in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3]]
+    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def contrast(a: str, b: str) -> float:
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def computed(page, selector: str, prop: str) -> str:
+    return page.eval_on_selector(selector, "(e, p) => getComputedStyle(e)[p]", prop)
+
+
 def inject_axe(context) -> None:
     """Make axe-core (pinned in build.py, fetched into its cache) available to every page of
     ``context``; injected by the browser before the page's scripts, so the site's CSP and its

@@ -7,7 +7,10 @@ from harness import (
     DESKTOP,
     PHONE,
     axe_violations,
+    computed,
+    contrast,
     inject_axe,
+    luminance,
     new_context,
     open_page,
     open_scene,
@@ -52,22 +55,6 @@ def test_phone_layout_has_no_wcag_aa_violations(browser, site, record):
         assert axe_violations(open_scene(context, site, record, "game")) == []
     finally:
         context.close()
-
-
-def luminance(rgb: str) -> float:
-    """Relative luminance (WCAG) of a computed ``rgb(r, g, b)`` colour."""
-    channels = [int(c) / 255 for c in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3]]
-    linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
-
-
-def contrast(a: str, b: str) -> float:
-    high, low = sorted((luminance(a), luminance(b)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
-def computed(page, selector: str, prop: str) -> str:
-    return page.eval_on_selector(selector, "(e, p) => getComputedStyle(e)[p]", prop)
 
 
 def test_dark_theme_follows_the_system_and_pieces_stand_out(browser, site, record):

@@ -4,7 +4,15 @@ event once; moves and the end sound, if the player wants sounds."""
 
 import random
 
-from harness import open_page, pick, seed_saved_game, wait_until_state
+from harness import (
+    computed,
+    contrast,
+    open_page,
+    pick,
+    seed_saved_game,
+    seed_saved_puzzle,
+    wait_until_state,
+)
 
 from game import square, square_name
 from game.web.ghost import default_orientation, ghost_for_move
@@ -121,6 +129,7 @@ def test_a_pass_and_the_end_are_heard_once_and_the_pass_is_shown(context, site, 
     wait_until_state(page, "over")
     heard = page.evaluate("() => window.heard")
     assert sum("Game over. Orange wins." in text for text in heard) == 1, heard
+    assert page.is_hidden("#notice")  # the pass, spoken of before, is not behind the dialog
 
 
 def test_moves_and_the_end_sound_only_with_the_sounds_setting(context, site, record):
@@ -148,3 +157,22 @@ def test_moves_and_the_end_sound_only_with_the_sounds_setting(context, site, rec
     play_by_click(page, session, moves[1])
     wait_until_state(page, "over")
     assert page.evaluate("() => window.sounds") == ["move", "end"]  # none more
+
+
+def test_after_a_hint_enter_places_it_and_the_board_shows_it_has_the_keys(context, site, record):
+    seed_saved_puzzle(context, "tetromino_rectangle")
+    page = open_page(context, site, record)
+    for ask, placed in ((lambda: page.keyboard.press("h"), 1), (lambda: page.click("#hint"), 2)):
+        ask()  # by key, then with the mouse (which leaves focus on the Hint button)
+        page.wait_for_selector("#ghost rect.legal")
+        assert "Press Place or Enter" in page.inner_text("#notice")
+        assert page.evaluate("() => document.activeElement.id") == "board"
+        page.keyboard.press("Enter")  # places the hint: it does not ask for another
+        page.wait_for_selector(f"#puzzle-progress:has-text('{placed} of 20 pieces')")
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")  # back to the board by keyboard: its focus ring shows
+    assert page.evaluate("() => document.activeElement.matches('#board:focus-visible')")
+    assert computed(page, "#board", "outlineStyle") == "solid"
+    assert float(computed(page, "#board", "outlineWidth").removesuffix("px")) >= 3
+    ring = computed(page, "#board", "outlineColor")
+    assert contrast(ring, computed(page, "body", "backgroundColor")) >= 3  # WCAG 1.4.11
