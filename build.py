@@ -344,7 +344,7 @@ def compile_for_pyodide(runtime: Path, game_zip: Path) -> None:
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, copy)
         # The page's Python also reads game.zip, whose names zipfile decodes with cp437. NumPy
-        # (the worker's; the page's for an analysis only) comes with the worker's archive.
+        # (only the worker's) comes with the worker's archive.
         page_roots = [m for m in imports_of(PAGE_MODULE) if m != "numpy"] + ["encodings.cp437"]
         (work / "page.json").write_text(json.dumps(page_roots))
         (work / "worker.json").write_text(json.dumps(imports_of(WORKER_MODULE)))

@@ -1,4 +1,5 @@
-// Runs before Python: shows what is loading and how far, and registers the service worker.
+// Runs before Python: shows what is loading and how far (or why it failed), keeps the compiled
+// runtime for the computer player's worker, and registers the service worker.
 // Kept tiny and dependency-free so the first paint does not wait for anything.
 
 const STAGES = ["runtime", "start", "engine"];
@@ -45,6 +46,49 @@ window.fetch = function (...args) {
     () => {},
   );
   return pending;
+};
+
+// A failure below Python would leave the page `loading` for ever, or dead behind a live look:
+// the runtime not compiled or instantiated (a cut download, no memory: Pyodide's loader only
+// logs it and waits), an error nobody caught while loading, or Pyodide's fatal error at any
+// time. The page says so in the loading box, and its state becomes `failed`.
+function fail(why) {
+  const state = document.body.dataset.state;
+  if (state === "failed") return;
+  const doing = state === "loading" ? "could not start" : "stopped";
+  const text = `pyblokus ${doing}: its Python runtime failed (${why}). Reload the page to try again; a game in progress is kept.`;
+  const message = document.createElement("p");
+  message.textContent = text;
+  const box = document.getElementById("loading");
+  box.replaceChildren(message);
+  box.hidden = false;
+  document.getElementById("status").textContent = text;
+  document.body.dataset.state = "failed";
+}
+
+function failedBelowPython(error) {
+  return document.body.dataset.state === "loading" || Boolean(error?.pyodide_fatal_error);
+}
+
+addEventListener("error", ({ error, message }) => failedBelowPython(error) && fail(message));
+addEventListener("unhandledrejection", ({ reason }) => {
+  if (failedBelowPython(reason)) fail(String(reason));
+});
+
+// The runtime compiled, kept for the computer player's worker (game/web/computer.py posts it
+// there): Pyodide 0.27.7's loader cannot be handed a compiled module, so the page takes it as
+// it is made, and the worker neither downloads nor compiles pyodide.asm.wasm again.
+const nativeInstantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async function (source, imports) {
+  let compiled;
+  try {
+    compiled = await nativeInstantiateStreaming.call(this, source, imports);
+  } catch (error) {
+    fail(String(error));
+    throw error;
+  }
+  if (fileName((await source).url) === "pyodide.asm.wasm") window.pyblokusRuntime = compiled.module;
+  return compiled;
 };
 
 // pyodide.asm.js comes as a module, not by fetch: counted whole once it is in.

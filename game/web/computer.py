@@ -36,6 +36,9 @@ class ComputerWorker:
         self._worker = js.Worker.new(WORKER_SCRIPT, js_object(type="module"))
         self._worker.onmessage = create_proxy(lambda event: self._receive(event.data.to_py()))
         self._worker.onerror = create_proxy(lambda event: self._receive({"failed": event.message}))
+        # Its first message: the runtime the page compiled (static/boot.js kept it), if any.
+        runtime = getattr(js.window, "pyblokusRuntime", None)
+        self._worker.postMessage(js_object(runtime=runtime))
 
     def _receive(self, message: dict) -> None:
         if "progress" in message:

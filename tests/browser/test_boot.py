@@ -3,6 +3,7 @@
 import json
 import re
 
+import pytest
 from harness import (
     PageRecord,
     Site,
@@ -58,7 +59,8 @@ def test_every_module_the_game_uses_imports_from_the_compiled_standard_library(p
     """In the page; build.py checks the worker's (NumPy and the computer player) in Pyodide."""
     wait_for_computer_player(page)
     game_modules, others = build.reach(build.PAGE_MODULE)
-    # NumPy, and what needs it, the page loads only for an analysis (with the worker's archive).
+    # NumPy, and what needs it, only the worker loads (SlicedRunner's own search and analysis
+    # serve the CPython tests).
     without_numpy = {m for m in game_modules if "numpy" not in build.reach(m)[1]}
     imported = sorted(without_numpy | others - {"numpy"})
     assert {"game.solver", "game.web.view", "json", "asyncio"} <= set(imported)
@@ -145,6 +147,32 @@ def test_the_site_ships_only_files_the_page_loads(browser, dist):
     for_installing = {"static/manifest.webmanifest"}
     for_installing |= {f"static/{icon['src']}" for icon in manifest["icons"]}
     assert unused_files(dist, transfers) - for_installing == {"sw.js", ".nojekyll"}
-    # Preloads are used, not fetched again. (The worker may fetch the runtime again after
-    # `ready`: a fresh context's memory cache keeps no 10 MB file.)
+    # Preloads are used, not fetched again; the worker instantiates the runtime the page
+    # compiled (a fresh context's memory cache keeps no 10 MB file: it would fetch it again).
     assert sorted({p for p in until_ready if until_ready.count(p) > 1}) == []
+    assert [p for _, p, _ in transfers].count("/vendor/pyodide/pyodide.asm.wasm") == 1
+
+
+# Ways the runtime fails below Python as the page loads: its download cut short (it cannot be
+# compiled), or no memory for it (as on a phone short of it).
+NO_MEMORY = "WebAssembly.Memory = function () { throw new RangeError('no memory for Wasm'); };"
+
+
+@pytest.mark.parametrize("failure", ["cut download", "no memory"])
+def test_a_runtime_that_cannot_start_is_reported_not_left_loading(context, site, dist, failure):
+    page = context.new_page()  # no console record: the failure is logged
+    if failure == "cut download":
+        cut = (dist / "vendor" / "pyodide" / "pyodide.asm.wasm").read_bytes()[:100_000]
+        page.route(
+            "**/pyodide.asm.wasm",
+            lambda route: route.fulfill(body=cut, content_type="application/wasm"),
+        )
+    else:
+        page.add_init_script(NO_MEMORY)
+    page.goto(site.url)
+    wait_until_state(page, "failed")
+    message = page.inner_text("#loading")
+    assert message.startswith("pyblokus could not start: its Python runtime failed (")
+    assert ("CompileError" if failure == "cut download" else "no memory for Wasm") in message
+    assert message.endswith("Reload the page to try again; a game in progress is kept.")
+    assert page.inner_text("#status") == message and page.is_visible("#loading")
