@@ -120,7 +120,8 @@ class App:
 
     def render_status(self) -> None:
         status = self.mode.status()
-        self.show_message(element("status"), status.text)
+        if element("status").textContent != status.text:  # unchanged, it is not said again
+            self.show_message(element("status"), status.text)
         for id_, disabled in status.disabled.items():
             element(id_).disabled = disabled
         for id_, hidden in status.hidden.items():

@@ -31,12 +31,18 @@ def test_a_game_and_its_dialogs_have_no_wcag_aa_violations(scheme_context, site,
     page = open_scene(scheme_context, site, record, "game")
     pick(page, "L4", "blue")  # a piece picked: the ghost and its controls
     assert axe_violations(page) == []
-    for opener in ("#new-game", "#help", "#puzzles"):
+    for opener in ("#new-game", "#help", "#puzzles", "#share"):
         page.click(opener)
         page.wait_for_selector("dialog[open]")
         assert axe_violations(page) == [], opener
         page.keyboard.press("Escape")
         page.wait_for_selector("dialog[open]", state="detached")
+    page.click("#new-game")
+    page.click("#start-game")  # over the game in progress: asks first
+    page.wait_for_selector("#confirm-dialog[open]")
+    assert axe_violations(page) == [], "#confirm-dialog"
+    page.keyboard.press("Escape")  # keeps the game
+    page.wait_for_selector("dialog[open]", state="detached")
     # The check itself works: a button without a name is found.
     page.evaluate("() => document.querySelector('#new-game').replaceChildren()")
     assert [v for v in axe_violations(page) if v.startswith("button-name")]

@@ -11,6 +11,7 @@ from harness import (
     pick,
     seed_saved_game,
     seed_saved_puzzle,
+    wait_until_idle,
     wait_until_state,
 )
 
@@ -64,11 +65,11 @@ def test_the_computers_move_is_announced_in_a_polite_live_region(context, site, 
     assert sorted(said) == squares
 
 
-def duo_to_the_end(before: int, seed: int = 13) -> tuple[Session, list]:
-    """A Duo game of two humans, ``before`` random moves in (the same each time), and the moves
-    that play it to its end. Seed 13: the 24th move makes Purple pass, the 25th ends the game;
-    both are in the orientation the tray draws, so a click plays them."""
-    session = Session.new(GameOptions("duo", seats=(HUMAN, HUMAN)))
+def duo_to_the_end(before: int, seats=(HUMAN, HUMAN), seed: int = 13) -> tuple[Session, list]:
+    """A Duo game, ``before`` random moves in (the same each time), and the moves that play it
+    to its end. Seed 13: the 24th move makes Purple pass, the 25th, Orange's only move left,
+    ends the game; both are in the orientation the tray draws, so a click plays them."""
+    session = Session.new(GameOptions("duo", seats=seats))
     chooser = random.Random(seed)
     moves = []
     while session.board.turn is not None:
@@ -125,11 +126,25 @@ def test_a_pass_and_the_end_are_heard_once_and_the_pass_is_shown(context, site, 
     heard = page.evaluate("() => window.heard")
     assert sum(passes in text for text in heard) == 1, heard
     assert any("Orange played the monomino on i9." in text for text in heard), heard
+    page.evaluate("() => { window.heard = []; }")
+    page.click("label:has(#show-corners)")  # the board is drawn again; nothing new to hear
+    assert page.evaluate("() => window.heard") == []
     play_by_click(page, session, moves[1])  # the last move
     wait_until_state(page, "over")
     heard = page.evaluate("() => window.heard")
     assert sum("Game over. Orange wins." in text for text in heard) == 1, heard
     assert page.is_hidden("#notice")  # the pass, spoken of before, is not behind the dialog
+
+
+def test_the_end_played_by_the_computer_is_heard_once(context, site, record):
+    session, _ = duo_to_the_end(24, seats=(HUMAN, Seat("computer", 1)))
+    seed_saved_game(context, session.to_json())
+    context.add_init_script(f"addEventListener('DOMContentLoaded', {LISTEN_TO_LIVE_REGIONS})")
+    page = open_page(context, site, record, state="over")
+    wait_until_idle(page)
+    heard = page.evaluate("() => window.heard")
+    assert any("Orange (computer, Beginner) played the I3" in text for text in heard), heard
+    assert sum("Game over. Orange wins." in text for text in heard) == 1, heard
 
 
 def test_moves_and_the_end_sound_only_with_the_sounds_setting(context, site, record):
