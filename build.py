@@ -31,6 +31,7 @@ import time
 import urllib.parse
 import urllib.request
 import zipfile
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -119,6 +120,7 @@ WORKER_MODULE = "game.web.worker"
 WORKER_STDLIB = "worker_stdlib.zip"
 PYODIDE_HOME = "/home/pyodide"
 # Fetched before Python starts: the page's loading indicator counts their bytes.
+GAME_ZIP = "game.zip"  # the game package, compiled, as pyscript.toml's [files] names it
 RUNTIME_FILES = ("pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip", "pyodide-lock.json")
 # Compiles the standard library the page needs, and the game, in Pyodide under Node.
 PYODIDE_TASK = ROOT / "tools" / "pyodide_task.mjs"
@@ -279,8 +281,9 @@ def imports_of(entry: str) -> list[str]:
 
 
 def reach(*entries: str) -> tuple[set[str], set[str]]:
-    """The game's modules that ``entries`` reach by any import statement (in functions too),
-    and the other modules they import."""
+    """The game's modules that ``entries`` reach by any import statement (in functions too, but
+    not in a ``main()``: a module's command line, which the page never runs), and the other
+    modules they import."""
     game_modules, others, todo = set(), set(), list(entries)
     while todo:
         name = todo.pop()
@@ -289,7 +292,7 @@ def reach(*entries: str) -> tuple[set[str], set[str]]:
         game_modules.add(name)
         path = module_path(name)
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in nodes_outside_main(ast.parse(path.read_text(), str(path))):
             if isinstance(node, ast.Import):
                 found = [alias.name for alias in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -308,6 +311,16 @@ def reach(*entries: str) -> tuple[set[str], set[str]]:
                 else:
                     others.add(module)
     return game_modules, others
+
+
+def nodes_outside_main(tree: ast.AST) -> Iterator[ast.AST]:
+    """The nodes of ``tree`` outside any function named ``main``."""
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        if not (isinstance(node, ast.FunctionDef) and node.name == "main"):
+            yield node
+            todo.extend(ast.iter_child_nodes(node))
 
 
 def module_path(name: str) -> Path | None:
@@ -383,11 +396,12 @@ def render_index_html(runtime: Path) -> str:
 
 def preload_links() -> str:
     """<link>s for the modules PyScript and Pyodide import one after another, and for the files
-    Pyodide fetches (as fetch() asks for them: same-origin credentials, so `crossorigin`)."""
+    Pyodide and PyScript fetch (as fetch() asks for them: same-origin credentials, so
+    `crossorigin`): the game package too, which PyScript asks for only once Python runs."""
     pyscript = [m.removeprefix("dist/") for m in PYSCRIPT.members if m.endswith(".js")]
     modules = [f"{VENDOR}/{PYSCRIPT.target}/{name}" for name in pyscript if name != "core.js"]
     modules += [f"{VENDOR}/{PYODIDE.target}/{name}" for name in ("pyodide.mjs", "pyodide.asm.js")]
-    fetched = [f"{VENDOR}/{PYODIDE.target}/{name}" for name in RUNTIME_FILES]
+    fetched = [f"{VENDOR}/{PYODIDE.target}/{name}" for name in RUNTIME_FILES] + [GAME_ZIP]
     links = [f'<link rel="modulepreload" href="./{path}">' for path in modules]
     links += [
         f'<link rel="preload" href="./{path}" as="fetch" crossorigin>'
@@ -458,7 +472,7 @@ def assemble(dist: Path, numpy_wheel: Path) -> str:
     trim_lock_file(vendor / PYODIDE.target / "pyodide-lock.json")
     shutil.copy(numpy_wheel, vendor / PYODIDE.target / NUMPY_WHEEL)
     unpack_npm(PYSCRIPT, vendor / PYSCRIPT.target)
-    compile_for_pyodide(vendor / PYODIDE.target, dist / "game.zip")
+    compile_for_pyodide(vendor / PYODIDE.target, dist / GAME_ZIP)
     for name in SITE_FILES:
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, dist / name)
