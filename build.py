@@ -66,6 +66,8 @@ PYODIDE = NpmPackage(
     target="pyodide",
 )
 # Not 0.7.x: those import `jsnull` from `pyodide.ffi`, which Pyodide 0.27.7 lacks.
+# The sources of the Python package PyScript writes and imports as it starts (not shipped).
+PYSCRIPT_PYTHON = "src/stdlib/pyscript.js"
 PYSCRIPT = NpmPackage(
     spec="@pyscript/core@0.6.66",
     tarball="pyscript-core-0.6.66.tgz",
@@ -233,12 +235,34 @@ def unpack_npm(package: NpmPackage, destination: Path) -> None:
         raise BuildError(f"{package.spec} lacks {', '.join(sorted(missing))}")
 
 
-def npm_member_text(package: NpmPackage) -> str:
-    """The text of the package's one member, read from its verified tarball (for tools the
-    tests use, such as axe-core, that the site does not ship)."""
-    (member,) = package.members
+def npm_member_text(package: NpmPackage, member: str | None = None) -> str:
+    """The text of ``member`` of the package (by default its one shipped member), read from its
+    verified tarball (for tools the tests use, such as axe-core, that the site does not ship)."""
+    if member is None:
+        (member,) = package.members
     with tarfile.open(fetch_npm(package)) as archive:
         return archive.extractfile(f"package/{member}").read().decode()
+
+
+def write_pyscript_package(folder: Path) -> None:
+    """Write into ``folder`` the Python package (``pyscript/``) that PyScript writes into the
+    interpreter's working directory and imports before the page's script (its sources ship inside its
+    JavaScript, as a module of their texts), byte for byte, so that build.py can compile it:
+    otherwise the page compiles its 14 modules as it starts."""
+    text = npm_member_text(PYSCRIPT, PYSCRIPT_PYTHON)
+    _, found, literal = text.partition("export default ")
+    if not found:
+        raise BuildError(f"{PYSCRIPT.spec}: {PYSCRIPT_PYTHON} is not a module of texts")
+
+    def write(base: Path, tree: dict) -> None:
+        base.mkdir(exist_ok=True)
+        for name, value in tree.items():
+            if isinstance(value, str):
+                (base / name).write_bytes(value.encode())  # as PyScript's write_text does
+            else:
+                write(base / name, value)
+
+    write(folder, json.loads(literal.strip().removesuffix(";")))
 
 
 def trim_lock_file(lock_file: Path) -> None:
@@ -261,12 +285,13 @@ def game_files() -> list[Path]:
     return sorted([*map(module_path, modules), *(ROOT / "game" / "data").glob("*.json")])
 
 
-def zip_game_package(target: Path, package: Path) -> None:
-    """Zip the game package in ``package`` (with its compiled __pycache__) for PyScript's [files]
-    (fixed timestamps: same files, same bytes)."""
+def zip_game_package(target: Path, work: Path, *folders: str) -> None:
+    """Zip ``folders`` of ``work`` (the game package with its compiled __pycache__, PyScript's
+    compiled modules) for PyScript's [files] (fixed timestamps: same files, same bytes)."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted(p for p in package.rglob("*") if p.is_file()):
-            name = path.relative_to(package.parent).as_posix()
+        paths = (p for folder in folders for p in (work / folder).rglob("*") if p.is_file())
+        for path in sorted(paths):
+            name = path.relative_to(work).as_posix()
             info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             archive.writestr(info, path.read_bytes())
@@ -363,15 +388,25 @@ def compile_for_pyodide(runtime: Path, game_zip: Path) -> None:
         (work / "worker.json").write_text(json.dumps(imports_of(WORKER_MODULE)))
         roots = ("/work/page.json", "/work/worker.json")
         archives = ("/work/stdlib.zip", f"/work/{WORKER_STDLIB}")
+        write_pyscript_package(work)
         run_in_pyodide(
-            runtime, stdlib, work, "compile", *roots, *archives, "/work/game", PYODIDE_HOME
+            runtime,
+            stdlib,
+            work,
+            "compile",
+            *roots,
+            *archives,
+            "/work/game",
+            PYODIDE_HOME,
+            "/work/pyscript",
         )
         shutil.move(work / "stdlib.zip", stdlib)
         shutil.copy(work / WORKER_STDLIB, runtime / WORKER_STDLIB)
         run_in_pyodide(
             runtime, stdlib, work, "verify", *roots, f"/work/{WORKER_STDLIB}", "/work/game"
         )
-        zip_game_package(game_zip, work / "game")
+        # PyScript writes its modules' sources itself: only their compiled files ship.
+        zip_game_package(game_zip, work, "game", "pyscript/__pycache__")
 
 
 def render_index_html(runtime: Path) -> str:

@@ -1,17 +1,19 @@
 """Run by build.py in Pyodide under Node (tools/pyodide_task.mjs), never in the page.
 
-    compile PAGE WORKER PAGE_ZIP WORKER_ZIP GAME_DIR HOME   (Pyodide with its full library)
+    compile PAGE WORKER PAGE_ZIP WORKER_ZIP GAME_DIR HOME [DIR...]   (Pyodide, full library)
         Import every module named in the JSON list PAGE, then those in WORKER (NumPy loaded if
         named), and write the standard library modules that came from the full archive,
         compiled for this Python: the page's to PAGE_ZIP, the others the worker needs to
-        WORKER_ZIP. Compile the game package in GAME_DIR in place (its __pycache__), named as
-        the page finds it under HOME.
+        WORKER_ZIP. Compile the game package in GAME_DIR, and the packages in the other DIRs
+        (PyScript's, which it writes beside the game's), in place (their __pycache__), named
+        as the page finds them under HOME.
     verify PAGE WORKER WORKER_ZIP GAME_DIR                  (Pyodide with PAGE_ZIP)
         Import every module named in PAGE; then, with WORKER_ZIP on the path as the worker has
         it, every module named in WORKER, and every module of both archives.
 
-Compiled files carry an unchecked source hash (PEP 552): they never go stale by timestamp, and
-the build writes them anew every time. Docstrings and asserts are compiled out (optimize=2):
+Compiled files carry a source hash (PEP 552), unchecked for the game's (the build writes them
+anew every time), checked for PyScript's (written by PyScript as it starts): they never go stale
+by timestamp. Docstrings and asserts are compiled out (optimize=2):
 nothing here reads a docstring, and the archives are a quarter smaller.
 """
 
@@ -29,9 +31,9 @@ STDLIB = "/lib/python312.zip"  # where Pyodide puts the archive it starts with
 WORKER_STDLIB = "/lib/python312-worker.zip"  # where static/ai-worker.js puts the worker's
 
 
-def compiled(source: bytes, path: str) -> bytes:
+def compiled(source: bytes, path: str, checked: bool = False) -> bytes:
     code = compile(source, path, "exec", dont_inherit=True, optimize=2)
-    return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False)
+    return _code_to_hash_pyc(code, importlib.util.source_hash(source), checked=checked)
 
 
 async def import_all(names: list[str]) -> None:
@@ -69,7 +71,7 @@ def on_path(game_dir: str) -> None:
     sys.path.insert(0, str(Path(game_dir).parent))
 
 
-async def compile_all(page, worker, page_zip, worker_zip, game_dir, home) -> None:
+async def compile_all(page, worker, page_zip, worker_zip, game_dir, home, *others) -> None:
     on_path(game_dir)
     await import_all(read_names(page))
     for_page = stdlib_members()
@@ -80,12 +82,17 @@ async def compile_all(page, worker, page_zip, worker_zip, game_dir, home) -> Non
     with zipfile.ZipFile(STDLIB) as full:
         write_archive(page_zip, stdlib_members() - for_worker, full, STDLIB)
         write_archive(worker_zip, for_worker, full, WORKER_STDLIB)
-    package = Path(game_dir)
+    compile_package(Path(game_dir), home)
+    for package in others:  # sources written by others: checked, compiled again if they differ
+        compile_package(Path(package), home, checked=True)
+
+
+def compile_package(package: Path, home: str, checked: bool = False) -> None:
     for source in package.rglob("*.py"):
         runtime_path = f"{home}/{source.relative_to(package.parent).as_posix()}"
         target = Path(importlib.util.cache_from_source(str(source)))
         target.parent.mkdir(exist_ok=True)
-        target.write_bytes(compiled(source.read_bytes(), runtime_path))
+        target.write_bytes(compiled(source.read_bytes(), runtime_path, checked))
 
 
 async def verify(page, worker, worker_zip, game_dir) -> None:

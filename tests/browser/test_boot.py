@@ -73,6 +73,36 @@ def test_every_module_the_game_uses_imports_from_the_compiled_standard_library(p
     assert [f for f in probe["stdlib"] if not f.endswith(".pyc")] == []
 
 
+# Python the test adds to the page: for each module of PyScript's package, the flags of the
+# compiled file it came from and whether that file was compiled from the very source PyScript
+# wrote.
+PYSCRIPT_PROBE = """
+import importlib.util, json, sys, js
+from pathlib import Path
+found = {}
+for name, module in list(sys.modules.items()):
+    if name.split(".")[0] == "pyscript" and hasattr(module, "__file__"):  # not a JS module
+        compiled = Path(module.__cached__).read_bytes()
+        source_hash = importlib.util.source_hash(Path(module.__file__).read_bytes())
+        found[name] = [int.from_bytes(compiled[4:8], "little"), compiled[8:16] == source_hash]
+js.document.body.dataset.pyscriptProbe = json.dumps(found)
+"""
+
+
+def test_pyscript_modules_come_compiled_by_the_build(page):
+    """PyScript writes its Python package's sources as it starts and imports it: the build
+    ships the package compiled (hash-checked against those sources), so the page does not
+    compile it."""
+    page.evaluate(ADD_PYTHON, PYSCRIPT_PROBE)
+    page.wait_for_selector("body[data-pyscript-probe]", state="attached")
+    found = json.loads(page.get_attribute("body", "data-pyscript-probe"))
+    assert len(found) >= 10 and "pyscript.events" in found
+    checked_hash = 0b11  # PEP 552: hash-based, checked against the source
+    assert {name: flags for name, flags in found.items()} == {
+        name: [checked_hash, True] for name in found
+    }
+
+
 # Notes what the page shows as it is first parsed, and every value the loading bar takes
 # (injected before the page's scripts run: the page may be ready before the test looks).
 PROGRESS_WATCH = """
