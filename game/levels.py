@@ -17,21 +17,21 @@ HINT_LEVEL = max(LEVELS)
 #: the Classic board measured in ``classic_2`` (one player against one) -- per our level,
 #: Pentobi's level -> our score. Re-measure when a level's play changes.
 LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
-    # Levels 1-4: 20 games per figure, --seed 11, engine of commit d181e4f (Classic's level 4
-    # has since had new prior weights). Level 5: 100 games per figure, the engine as it is
-    # (Duo --seed 14, classic_2 --seed 21).
+    # Levels 1-4: --seed 51, engine of commit 45080a6; 20 games per figure for levels 1-2, 40
+    # for levels 3-4, 100 for levels 3-4 against Pentobi level 1 (60 more games, --seed 52).
+    # Level 5: 100 games per figure, the engine as it is (Duo --seed 14, classic_2 --seed 21).
     "duo": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.05, 2: 0.0, 3: 0.0},
-        3: {1: 0.25, 2: 0.075, 3: 0.0},
-        4: {1: 0.65, 2: 0.1, 3: 0.15},
+        3: {1: 0.255, 2: 0.025, 3: 0.0},
+        4: {1: 0.6, 2: 0.1625, 3: 0.0875},
         5: {3: 0.6, 5: 0.075},
     },
     "classic": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.0, 2: 0.0, 3: 0.0},
-        3: {1: 0.0, 2: 0.0, 3: 0.05},
-        4: {1: 0.425, 2: 0.25, 3: 0.075},
+        3: {1: 0.12, 2: 0.05, 3: 0.0},
+        4: {1: 0.375, 2: 0.1375, 3: 0.1125},
         5: {3: 0.33},
     },
 }
