@@ -7,6 +7,9 @@ Builds dist/, serves it on 127.0.0.1 and prints JSON:
 - ``first_paint_ms``: median first contentful paint (the empty board) over cold loads;
 - ``ready_ms``: median time from navigation to ``data-state="ready"`` over N cold loads, each in
   a fresh browser context (empty HTTP cache, no service worker); ``ready_ms_all`` lists them;
+- ``main_thread_busy_to_ready_ms``: median time the page's main thread was busy (Chromium's
+  TaskDuration) from navigation until the bench saw ``ready``: the CPU on the path to ``ready``,
+  steadier than wall times when the machine is shared;
 - ``computer_ready_ms``: median time until NumPy and the computer player, loaded after
   ``ready``, are in (the footer names NumPy's version), and ``longest_task_after_ready_ms``, the
   longest main-thread task in between (the page's pause while NumPy is imported);
@@ -104,10 +107,14 @@ def cold_load(browser, url: str) -> dict:
     context = browser.new_context(service_workers="block")
     context.add_init_script(OBSERVERS)
     page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Performance.enable")
     page.goto(url)
     wait_until_state(page, "ready")
+    metrics = {m["name"]: m["value"] for m in cdp.send("Performance.getMetrics")["metrics"]}
     wait_for_computer_player(page)
     figures = page.evaluate(LOAD_FIGURES)
+    figures["busyToReady"] = metrics["TaskDuration"] * 1000
     timings = json.loads(page.evaluate("() => window.pyblokusEngineTimings()"))
     context.close()
     return {**figures, "timings": timings}
@@ -256,6 +263,9 @@ def main() -> None:
         "first_paint_ms": round(statistics.median(load["firstPaint"] for load in loads)),
         "ready_ms": round(statistics.median(ready)),
         "ready_ms_all": ready,
+        "main_thread_busy_to_ready_ms": round(
+            statistics.median(load["busyToReady"] for load in loads)
+        ),
         "computer_ready_ms": round(statistics.median(load["computerReadyAt"] for load in loads)),
         "longest_task_after_ready_ms": round(max(load["longestTaskAfterReady"] for load in loads)),
         "warm_ready_ms": round(statistics.median(warm)),
