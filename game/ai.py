@@ -70,6 +70,9 @@ class LevelConfig:
     #: stops at the static evaluation). Counted, not timed, to stay deterministic. Scaled down
     #: on larger boards, where each move costs more.
     max_work: int = 250_000
+    #: Two players: search the candidates depth by depth (see ``Search._deepen``) instead of
+    #: once at the beam's full depth, where a search cut by the work cap still counts.
+    deepen: bool = False
     #: How the level plays on the Classic board instead, if differently.
     classic: LevelConfig | None = None
 
@@ -97,6 +100,7 @@ LEVEL_CONFIGS = {
             candidates=32,
             beam=(16, 10, 8),
             max_work=1_000_000,
+            deepen=True,
             rollout=7,
             prior=True,
         ),
@@ -168,8 +172,11 @@ class Search(SlicedWork):
         if not config.candidates:
             return
         yield
-        beam = config.beam
         self._max_scored = config.max_work * geometry(14, 14).bits // board.geometry.bits
+        beam = config.beam
+        if beam and config.deepen and variant.num_players == 2:
+            yield from self._deepen(pos, color, goal, candidates)
+            return
         best_value = None
         for code in candidates:
             child = pos.play(color, code)
@@ -187,6 +194,37 @@ class Search(SlicedWork):
                 best_value = value
                 self.best_move = board.move_from_code(code)
             yield
+
+    def _deepen(self, pos, color, goal, candidates) -> Iterator[None]:
+        """Alpha-beta below every candidate, one pass per odd depth of the beam (the last reply
+        the opponent's), each pass in the previous pass's order. The search that reaches the
+        work cap is dropped (its leaves mix depths), and so is the rest of that pass: a
+        candidate judged by a shallower search would look better than one searched deeper."""
+        noise, beam = self._config.noise, self._config.beam
+        jitter = {code: self._rng.random() * noise for code in candidates}
+        order = candidates
+        for depth in range(1, len(beam) + 1, 2):
+            values: dict[int, float] = {}
+            best_value = None
+            for code in order:
+                # A candidate at most ``noise`` better than the best so far cannot win: search
+                # it with that bound (a fail-low answer is then small enough, too).
+                floor = -1e9 if best_value is None else best_value - noise
+                value = yield from self._alphabeta(
+                    pos.play(color, code), color, goal, beam[:depth], floor, 1e9
+                )
+                if self._scored >= self._max_scored:
+                    break
+                values[code] = value = value + jitter[code]
+                if best_value is None or value > best_value:
+                    best_value = value
+                    # The first candidate of a pass is the previous pass's best, so a pass cut
+                    # short still compares every move it judged with that one, at this depth.
+                    self.best_move = self._board.move_from_code(code)
+                yield
+            if self._scored >= self._max_scored:
+                return
+            order = sorted(values, key=values.__getitem__, reverse=True)
 
     def _mover(self, pos: Position, after: int) -> tuple[int, list[int]] | None:
         """The next colour after ``after`` that can move in ``pos`` and its moves, or None."""

@@ -3,11 +3,20 @@ positions with one move and none, reproducibility for a seed, sliced search, goa
 and a few tactical positions."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from game import VARIANTS, Board, Move, parse_square
-from game.ai import HINT_LEVEL, LEVEL_NAMES, LEVELS, Search, choose_move, goal_of
+from game.ai import (
+    HINT_LEVEL,
+    LEVEL_CONFIGS,
+    LEVEL_NAMES,
+    LEVELS,
+    Search,
+    choose_move,
+    goal_of,
+)
 from game.ai_eval import Position
 from game.pieces import PIECES
 
@@ -117,6 +126,23 @@ def test_sliced_search_finds_the_same_move_as_one_call():
         assert board.is_legal(search.best_move)
     assert slices > 1, "the top level's search must come in several slices"
     assert search.best_move == expected
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic_2"])
+def test_a_search_cut_by_the_work_cap_counts_for_nothing(variant, monkeypatch):
+    """A search deepening depth by depth with no work allowed cuts every candidate's search:
+    it plays its ordering's best move, as if it had one candidate, not a candidate judged by a
+    shallower search."""
+    positions = random_positions(variant, 8, seed=5)
+    master = LEVEL_CONFIGS[HINT_LEVEL]
+    config = replace(master.classic if variant != "duo" else master, deepen=True)
+    monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, replace(config, classic=None))
+    one = [choose_move(b, HINT_LEVEL, seed=3) for b in positions]
+    monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, replace(config, max_work=1, classic=None))
+    capped = [choose_move(b, HINT_LEVEL, seed=3) for b in positions]
+    monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, replace(config, candidates=1, classic=None))
+    assert capped == [choose_move(b, HINT_LEVEL, seed=3) for b in positions]
+    assert capped != one, "the uncapped search must change some moves"
 
 
 def test_cancel_stops_the_search_and_keeps_a_legal_move():
