@@ -19,7 +19,7 @@ HINT_LEVEL = max(LEVELS)
 LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
     # Levels 1-4: --seed 51, engine of commit 45080a6; 20 games per figure for levels 1-2, 40
     # for levels 3-4, 100 for levels 3-4 against Pentobi level 1 (60 more games, --seed 52).
-    # Level 5: 100 games per figure, the engine as it is (Duo --seed 14, classic_2 --seed 21).
+    # Level 5: 100 games per figure, the engine as it is (Duo --seed 14, classic_2 --seed 41).
     "duo": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.05, 2: 0.0, 3: 0.0},
@@ -32,7 +32,7 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
         2: {1: 0.0, 2: 0.0, 3: 0.0},
         3: {1: 0.12, 2: 0.05, 3: 0.0},
         4: {1: 0.375, 2: 0.1375, 3: 0.1125},
-        5: {3: 0.33},
+        5: {3: 0.32},
     },
 }
 
