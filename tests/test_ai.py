@@ -109,6 +109,37 @@ def test_same_seed_same_game(level):
     assert game() == game()
 
 
+def test_four_colour_master_is_the_same_for_a_seed_and_its_sampled_rollouts_count():
+    board = Board("classic")
+    play_out(board, 2, seed=5, max_moves=16)
+    move = choose_move(board, HINT_LEVEL, seed=3)
+    assert board.is_legal(move) and choose_move(board, HINT_LEVEL, seed=3) == move
+    # Other seeds draw other rollouts; over a few, some pick another move.
+    assert {choose_move(board, HINT_LEVEL, seed=s) for s in range(4, 10)} - {move}
+
+
+def test_four_colour_master_stops_its_extra_rollouts_at_the_work_cap(monkeypatch):
+    import dataclasses
+
+    from game import ai
+
+    board = Board("classic")
+    play_out(board, 2, seed=6, max_moves=24)
+    multi = ai.LEVEL_CONFIGS[HINT_LEVEL].multi
+    assert multi.rollouts > 1
+
+    def move_with(**changes):
+        config = dataclasses.replace(multi, **changes)
+        monkeypatch.setitem(ai.LEVEL_CONFIGS, 9, ai.LevelConfig(noise=0.0, multi=config))
+        return ai.Search(board, 9, seed=2).run()
+
+    # Past the cap, no candidate gets more than its greedy rollout (here, without the cap
+    # the sampled rollouts change the choice).
+    greedy = move_with(rollouts=1)
+    assert move_with(max_work=1) == greedy
+    assert move_with() != greedy and board.is_legal(move_with())
+
+
 @pytest.mark.parametrize("level", [1, 2])
 def test_lower_levels_vary_between_seeds(level):
     games = {tuple(play_out(Board("duo"), level, seed=s, max_moves=8)) for s in range(6)}
