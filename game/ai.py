@@ -112,9 +112,10 @@ LEVEL_CONFIGS = {
             deepen=True,
             prior=True,
         ),
-        # Four colours, one Master against three Pentobi level 3 colours, 100 games (--seed 43):
-        # rank score 0.43 and mean margin -0.26 at 0.26 s median and 0.62 s max CPU per move,
-        # where one greedy rollout per candidate scored 0.315 and -3.79 (4 rollouts at T=1: 0.353).
+        # Four colours, one Master against three Pentobi level 3 colours, 100 games each: rank
+        # score 0.43 and 0.35, mean margin -0.26 and -1.73 (--seed 43, 44), at 0.26 s median
+        # and 0.62 s max CPU per move, where one greedy rollout per candidate scored 0.315 and
+        # -3.79 (--seed 43; 0.30 and -3.35 with --seed 14) and 4 rollouts at T=1 0.353.
         multi=LevelConfig(
             noise=0.05,
             candidates=32,
