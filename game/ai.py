@@ -16,7 +16,8 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`):
 4. Expert -- the move a strong engine most likely plays, by the learned move prior
    (:mod:`game.ai_prior`), with a little randomness.
 5. Master -- the prior's 32 best candidates, each judged by search and the evaluation: in
-   two-player games alpha-beta over the prior's best replies, a beam of (16, 10, 8); in three-
+   two-player games alpha-beta over the prior's best replies, a beam of (16, 10, 8) (on the
+   Classic board deepening pass by pass to (16, 10, 8, 6, 4) while the work cap allows); in three-
    and four-player games the mean evaluation after 7 plies played on from the candidate, once
    with every colour's best move by the prior and 7 times with moves drawn from it.
 
@@ -43,8 +44,6 @@ from .slicing import SlicedWork
 __all__ = ["HINT_LEVEL", "LEVEL_NAMES", "LEVELS", "Search", "choose_move", "goal_of"]
 
 DEFAULT_SEED = 0
-#: A node (a position played and evaluated) costs about as much as scoring this many moves.
-NODE_WORK = 12
 
 
 @dataclass(frozen=True)
@@ -71,10 +70,13 @@ class LevelConfig:
     #: Order and pick moves by the learned prior (:mod:`game.ai_prior`) instead of the cheap score.
     prior: bool = False
     #: Cap on the work of one alpha-beta search on Duo's board -- moves generated and scored,
-    #: plus ``NODE_WORK`` per node -- which bounds its time (then the weakest candidates' search
+    #: plus ``node_work`` -- which bounds its time (then the weakest candidates' search
     #: stops at the static evaluation). Counted, not timed, to stay deterministic. Scaled down
     #: on larger boards, where each move costs more.
     max_work: int = 250_000
+    #: The work of a position evaluated, and of one expanded besides its moves, counted in
+    #: moves scored: what they cost in time, so that the cap bounds deep searches' time too.
+    node_work: tuple[int, int] = (12, 12)
     #: Two players: search the candidates depth by depth (see ``Search._deepen``) instead of
     #: once at the beam's full depth, where a search cut by the work cap still counts.
     deepen: bool = False
@@ -95,9 +97,10 @@ LEVEL_CONFIGS = {
     # An even depth (the last reply is the opponent's) searched wider beat a deeper, odd one at
     # less cost. The Classic board's moves cost about twice Duo's: a larger work cap. In
     # classic_2 against Pentobi level 3 this search scored 33% (100 games) where (12, 8, 6)
-    # over 24 candidates scored 20.5%, at 0.087 s median and 0.85 s max CPU per move; deepening
-    # scored 32% (100 games, mean margin -1.9 points against -3.6), 0.16 s median and 1.09 s
-    # max CPU on a loaded machine: as strong, but the cap no longer favours unsearched moves.
+    # over 24 candidates scored 20.5%, at 0.087 s median and 0.85 s max CPU per move. Deepening
+    # to depth 3 scored 32% (--seed 41); with node work counted as it costs, the same cap's time
+    # reaches a fifth ply: 55% (100 games, --seed 41, mean margin +4.6 points), 0.35 s median
+    # and 0.54 s max CPU per move (the cap now bounds the worst move better).
     5: LevelConfig(
         noise=0.05,
         candidates=32,
@@ -107,8 +110,9 @@ LEVEL_CONFIGS = {
         classic=LevelConfig(
             noise=0.05,
             candidates=32,
-            beam=(16, 10, 8),
-            max_work=1_000_000,
+            beam=(16, 10, 8, 6, 4),
+            max_work=1_500_000,
+            node_work=(80, 165),
             deepen=True,
             prior=True,
         ),
@@ -318,12 +322,13 @@ class Search(SlicedWork):
 
     def _alphabeta(self, pos, last, goal, beam, alpha, beta) -> Iterator[None]:
         found = self._mover(pos, last) if beam and self._scored < self._max_scored else None
-        self._scored += NODE_WORK
+        leaf_work, expand_work = self._config.node_work
         if found is None:
+            self._scored += leaf_work
             self._nodes += 1
             return self._evaluate(pos, goal)
         color, codes = found
-        self._scored += len(codes)
+        self._scored += expand_work + len(codes)
         own_goal = self._goal_of_color(pos, color)
         maximizing = own_goal == goal
         top = best_codes(self._order(pos, color, codes, own_goal), codes, beam[0])
