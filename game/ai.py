@@ -16,8 +16,8 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`):
 4. Expert -- the move a strong engine most likely plays, by the learned move prior
    (:mod:`game.ai_prior`), with a little randomness.
 5. Master -- the prior's 32 best candidates, each judged by search and the evaluation: in
-   two-player games alpha-beta over the prior's best replies, a beam of (16, 10, 8) (on the
-   Classic board deepening pass by pass to (16, 10, 8, 6, 4) while the work cap allows); in three-
+   two-player games alpha-beta over the prior's best replies, deepening pass by pass to a beam
+   of (16, 10, 8, 6, 4) while the work cap allows; in three-
    and four-player games the mean evaluation after 7 plies played on from the candidate, once
    with every colour's best move by the prior and 7 times with moves drawn from it.
 
@@ -44,6 +44,10 @@ from .slicing import SlicedWork
 __all__ = ["HINT_LEVEL", "LEVEL_NAMES", "LEVELS", "Search", "choose_move", "goal_of"]
 
 DEFAULT_SEED = 0
+#: The work of a position evaluated, and of one expanded besides its moves, counted in moves
+#: scored: about what they cost in time, so that the cap bounds deep searches' time too.
+LEAF_WORK = 80
+EXPAND_WORK = 165
 
 
 @dataclass(frozen=True)
@@ -70,16 +74,10 @@ class LevelConfig:
     #: Order and pick moves by the learned prior (:mod:`game.ai_prior`) instead of the cheap score.
     prior: bool = False
     #: Cap on the work of one alpha-beta search on Duo's board -- moves generated and scored,
-    #: plus ``node_work`` -- which bounds its time (then the weakest candidates' search
-    #: stops at the static evaluation). Counted, not timed, to stay deterministic. Scaled down
+    #: plus ``LEAF_WORK`` or ``EXPAND_WORK`` per node -- which bounds its time (the deepening
+    #: stops at the cap). Counted, not timed, to stay deterministic. Scaled down
     #: on larger boards, where each move costs more.
     max_work: int = 250_000
-    #: The work of a position evaluated, and of one expanded besides its moves, counted in
-    #: moves scored: what they cost in time, so that the cap bounds deep searches' time too.
-    node_work: tuple[int, int] = (12, 12)
-    #: Two players: search the candidates depth by depth (see ``Search._deepen``) instead of
-    #: once at the beam's full depth, where a search cut by the work cap still counts.
-    deepen: bool = False
     #: How the level plays on the Classic board instead, if differently.
     classic: LevelConfig | None = None
     #: How the level plays in three- and four-player games instead, if differently.
@@ -104,16 +102,14 @@ LEVEL_CONFIGS = {
     5: LevelConfig(
         noise=0.05,
         candidates=32,
-        beam=(16, 10, 8),
-        max_work=400_000,
+        beam=(16, 10, 8, 6, 4),
+        max_work=1_000_000,
         prior=True,
         classic=LevelConfig(
             noise=0.05,
             candidates=32,
             beam=(16, 10, 8, 6, 4),
             max_work=1_500_000,
-            node_work=(80, 165),
-            deepen=True,
             prior=True,
         ),
         # Four colours, one Master against three Pentobi level 3 colours, 100 games each: rank
@@ -202,8 +198,7 @@ class Search(SlicedWork):
             return
         yield
         self._max_scored = config.max_work * geometry(14, 14).bits // board.geometry.bits
-        beam = config.beam
-        if beam and config.deepen and variant.num_players == 2:
+        if config.beam and variant.num_players == 2:
             yield from self._deepen(pos, color, goal, candidates)
             return
         if config.rollout and variant.num_players > 2:
@@ -211,15 +206,7 @@ class Search(SlicedWork):
             return
         best_value = None
         for code in candidates:
-            child = pos.play(color, code)
-            if beam and variant.num_players == 2:
-                # A candidate at most ``noise`` better than the best so far cannot win: search
-                # it with that bound (a fail-low answer is then small enough, too).
-                floor = -1e9 if best_value is None else best_value - noise
-                value = yield from self._alphabeta(child, color, goal, beam, floor, 1e9)
-            else:
-                value = self._evaluate(child, goal)
-            value += rng.random() * noise
+            value = self._evaluate(pos.play(color, code), goal) + rng.random() * noise
             if best_value is None or value > best_value:
                 best_value = value
                 self.best_move = board.move_from_code(code)
@@ -322,13 +309,12 @@ class Search(SlicedWork):
 
     def _alphabeta(self, pos, last, goal, beam, alpha, beta) -> Iterator[None]:
         found = self._mover(pos, last) if beam and self._scored < self._max_scored else None
-        leaf_work, expand_work = self._config.node_work
         if found is None:
-            self._scored += leaf_work
+            self._scored += LEAF_WORK
             self._nodes += 1
             return self._evaluate(pos, goal)
         color, codes = found
-        self._scored += expand_work + len(codes)
+        self._scored += EXPAND_WORK + len(codes)
         own_goal = self._goal_of_color(pos, color)
         maximizing = own_goal == goal
         top = best_codes(self._order(pos, color, codes, own_goal), codes, beam[0])

@@ -161,12 +161,12 @@ def test_sliced_search_finds_the_same_move_as_one_call():
 
 @pytest.mark.parametrize("variant", ["duo", "classic_2"])
 def test_a_search_cut_by_the_work_cap_counts_for_nothing(variant, monkeypatch):
-    """A search deepening depth by depth with no work allowed cuts every candidate's search:
-    it plays its ordering's best move, as if it had one candidate, not a candidate judged by a
+    """With no work allowed, every candidate's search is cut: Master plays its ordering's best
+    move, as if it had one candidate, not a candidate judged by a
     shallower search."""
     positions = random_positions(variant, 8, seed=5)
     master = LEVEL_CONFIGS[HINT_LEVEL]
-    config = replace(master.classic if variant != "duo" else master, deepen=True)
+    config = master.classic if variant != "duo" else master
     monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, replace(config, classic=None))
     one = [choose_move(b, HINT_LEVEL, seed=3) for b in positions]
     monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, replace(config, max_work=1, classic=None))
