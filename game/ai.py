@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -87,6 +87,9 @@ class LevelConfig:
 # Levels 1-3 measured with the arena (one seat against three in Classic): each wins outright
 # against three copies of the level below. Levels 4 and 5 measured against Pentobi.
 _SIZE_FIRST = Weights(attach=0.3, block=0.0, centre=0.3)
+_MASTER_DUO = LevelConfig(
+    noise=0.05, candidates=32, beam=(16, 10, 8, 6, 4), max_work=1_000_000, prior=True
+)
 LEVEL_CONFIGS = {
     1: LevelConfig(noise=1000.0, weights=_SIZE_FIRST),  # about a random legal move
     2: LevelConfig(noise=10.0, weights=_SIZE_FIRST),
@@ -101,19 +104,9 @@ LEVEL_CONFIGS = {
     # and 0.54 s max CPU per move (the cap now bounds the worst move better). The same search in
     # Duo (cap 1M): 70.5% vs level 3 and 27.5% vs level 5 (100 games each, --seed 62;
     # 60% and 7.5% before), 0.32 s median and 0.614 s max CPU per move.
-    5: LevelConfig(
-        noise=0.05,
-        candidates=32,
-        beam=(16, 10, 8, 6, 4),
-        max_work=1_000_000,
-        prior=True,
-        classic=LevelConfig(
-            noise=0.05,
-            candidates=32,
-            beam=(16, 10, 8, 6, 4),
-            max_work=1_500_000,
-            prior=True,
-        ),
+    5: replace(
+        _MASTER_DUO,
+        classic=replace(_MASTER_DUO, max_work=1_500_000),
         # Four colours, one Master against three Pentobi level 3 colours, 100 games each: rank
         # score 0.43 and 0.35, mean margin -0.26 and -1.73 (--seed 43, 44), at 0.26 s median
         # and 0.62 s max CPU per move, where one greedy rollout per candidate scored 0.315 and
