@@ -54,12 +54,13 @@ class ComputerWorker:
             if not self.loaded.done():
                 self.loaded.set_result(message.get("loaded"))
             if "failed" in message:
-                self._answer_all(None)
+                self._answer_all_none()
 
-    def _answer_all(self, answer: None) -> None:
+    def _answer_all_none(self) -> None:
+        """Answer every request waiting with None: it was cancelled, or the worker failed."""
         for waiting in self._waiting.values():
             if not waiting.done():
-                waiting.set_result(answer)
+                waiting.set_result(None)
         self._waiting.clear()
         self._progress.clear()
 
@@ -95,7 +96,7 @@ class ComputerWorker:
 
     def cancel(self) -> None:
         if self._waiting:
-            self._answer_all(None)
+            self._answer_all_none()
             self._worker.postMessage(js_object(cancel=True))
 
 
