@@ -298,7 +298,7 @@ class Search(SlicedWork):
 
     def _order(self, pos, color, codes, goal):
         """Values of ``codes`` to order and pick moves: the learned prior, else the cheap score."""
-        if self._config.prior and is_learned(pos):
+        if self._config.prior and is_learned(pos, goal):
             return prior_logits(pos, color, codes, goal)
         return move_scores(pos, color, codes, goal, self._config.weights)
 

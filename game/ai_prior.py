@@ -5,9 +5,9 @@ how many of its squares take a rival's attach squares or the squares beside them
 new corners it opens (by how many free squares border each), what lies along its edges (own
 corners it wastes, free squares, rival pieces, the board's rim), nearness to the centre. The
 prior of a move is ``exp(w . x)`` normalised over the legal moves, with one weight vector per
-game phase (by how many pieces the colour has placed) and per board; the weights are fitted by
-softmax regression to the moves of a strong engine's games (``tools/learn_ai.py``, see the
-README) and stored in ``game/data/ai_weights.json``.
+game phase (by how many pieces the colour has placed) and per board and kind of game
+(:func:`board_key`); the weights are fitted by softmax regression to the moves of a strong
+engine's games (``tools/learn_ai.py``, see the README) and stored in ``game/data/ai_weights.json``.
 
 The feature ideas follow published Blokus programs (Pentobi's playout priors); the features,
 their definitions and the weights are our own.
@@ -56,9 +56,14 @@ def phase_of(pos: Position, color: int) -> int:
     return sum(placed >= b for b in PHASE_BOUNDS)
 
 
-def board_key(pos: Position) -> str:
-    """Which weights a board uses: ``duo`` for 14x14, ``classic`` for 20x20."""
-    return "duo" if pos.geo.width < 20 else "classic"
+def board_key(pos: Position, goal) -> str:
+    """Which weights a player with ``goal`` uses: ``duo`` on the 14x14 board; on the 20x20
+    board ``classic_2`` if the player has two colours, else ``classic`` (the four-colour game's;
+    ``classic_3`` uses them too: there as in four colours, four colours crowd the board and each
+    player stands alone, with no partner whose corners to spare)."""
+    if pos.geo.width < 20:
+        return "duo"
+    return "classic_2" if sum(g > 0 for g in goal) > 1 else "classic"
 
 
 @cache
@@ -170,9 +175,9 @@ def learned() -> dict:
     return {"prior": {key: np.array(w, dtype=np.float32) for key, w in data["prior"].items()}}
 
 
-def is_learned(pos: Position) -> bool:
-    """Whether there are learned weights for ``pos``'s board."""
-    return board_key(pos) in learned()["prior"]
+def is_learned(pos: Position, goal) -> bool:
+    """Whether there are learned weights for ``pos``'s board and a player with ``goal``."""
+    return board_key(pos, goal) in learned()["prior"]
 
 
 def prior_logits(pos: Position, color: int, codes: list[int], goal) -> np.ndarray:
@@ -180,7 +185,7 @@ def prior_logits(pos: Position, color: int, codes: list[int], goal) -> np.ndarra
     :func:`move_features` gives it, summed faster: every feature but the piece, the centre and
     the rim counts a placement's squares (or edge or corner squares) lying in some set, so
     the weights add up to one value per square and a move's logit is three sums of them."""
-    w = learned()["prior"][board_key(pos)][phase_of(pos, color)]
+    w = learned()["prior"][board_key(pos, goal)][phase_of(pos, color)]
     tab = pos.tab
     rows = tab.code_row[np.asarray(codes, dtype=np.int64)]
     member = _members(pos, _square_sets(pos, color, goal))

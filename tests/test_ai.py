@@ -346,14 +346,20 @@ def test_the_prior_player_beats_random_play():
     assert summary["win_rate"] >= 0.75, summary
 
 
-@pytest.mark.parametrize("variant", ["duo", "classic"])
-def test_fast_prior_equals_the_weighted_features(variant):
+@pytest.mark.parametrize(
+    "variant, key",
+    [("duo", "duo"), ("classic_2", "classic_2"), ("classic", "classic"), ("classic_3", "classic")],
+)
+def test_fast_prior_equals_the_weighted_features_of_its_game(variant, key):
+    """Each game's moves are weighed by its own weights: two-player Classic by classic_2's,
+    three (the shared colour too) and four players by the four-colour game's."""
     from game.ai_prior import board_key, learned, move_features, phase_of, prior_logits
 
-    for board in random_positions(variant, 6, seed=4):
+    for board in random_positions(variant, 12, seed=4):
         pos = Position.from_board(board)
         color, codes = board.turn, board.legal_codes()
         goal = goal_of(board.variant, board.player_to_move)
-        w = learned()["prior"][board_key(pos)][phase_of(pos, color)]
+        assert board_key(pos, goal) == key
+        w = learned()["prior"][key][phase_of(pos, color)]
         expected = move_features(pos, color, codes, goal) @ w
         assert prior_logits(pos, color, codes, goal) == pytest.approx(expected, abs=1e-4)

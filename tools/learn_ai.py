@@ -10,8 +10,9 @@ by ``../shared/tools/build-pentobi``; found in ``$PENTOBI_BUILD``, default
 writes them). Every position of every game gives one sample: the features of each legal move
 (:func:`game.ai_prior.move_features`) and the move the engine played. The weights of each game
 phase are the softmax regression (maximum likelihood with a small L2 penalty, by Adam) of the
-move played over the legal moves. ``duo`` trains the 14x14 weights, ``classic_2`` the 20x20
-ones; the other board's weights in the file are kept.
+move played over the legal moves. Each variant trains its own weights (``classic``, four
+colours, also serves ``classic_3``; see :func:`game.ai_prior.board_key`); the others in the file
+are kept.
 """
 
 from __future__ import annotations
@@ -87,7 +88,10 @@ def fit(data, steps: int = 400, l2: float = 1e-3) -> np.ndarray:
     starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
     chosen = starts + np.array([i for _, i in data])
     segment = np.repeat(np.arange(len(data)), sizes)
-    scale = x.std(axis=0) + 1e-6  # Adam on standardised features converges evenly
+    # Adam converges evenly on standardised features; the floor (the spread of a 0/1 feature
+    # true in 1 move in 16) keeps a rare feature from being scaled up so far that the L2 penalty no
+    # longer holds its weight and a few moves drive it to an extreme.
+    scale = np.maximum(x.std(axis=0), 0.25)
     x /= scale
     w = np.zeros(x.shape[1])
     m = np.zeros_like(w)
@@ -111,7 +115,7 @@ def fit(data, steps: int = 400, l2: float = 1e-3) -> np.ndarray:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--variant", default="duo", choices=("duo", "classic_2"))
+    parser.add_argument("--variant", default="duo", choices=("duo", "classic_2", "classic"))
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--level", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1, help="Pentobi's seeds: this and the next")
@@ -130,7 +134,9 @@ def main() -> None:
     stored = json.loads(WEIGHTS_FILE.read_text()) if WEIGHTS_FILE.exists() else {}
     if stored.get("features") != list(FEATURE_NAMES):
         stored = {"features": list(FEATURE_NAMES), "prior": {}}
-    stored["prior"][board_key(Position.from_board(Board(args.variant)))] = learned
+    board = Board(args.variant)
+    key = board_key(Position.from_board(board), goal_of(board.variant, 0))
+    stored["prior"][key] = learned
     WEIGHTS_FILE.write_text(json.dumps(stored) + "\n")
     print(f"wrote {WEIGHTS_FILE}")
 
