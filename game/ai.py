@@ -33,7 +33,15 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .ai_eval import Position, Weights, best_codes, build_tables, evaluate, move_scores
+from .ai_eval import (
+    Position,
+    Weights,
+    best_codes,
+    build_tables,
+    evaluate,
+    move_scores,
+    rank_value,
+)
 from .ai_prior import is_learned, prior_logits
 from .board import next_mover
 from .geometry import geometry
@@ -70,6 +78,14 @@ class LevelConfig:
     #: (they stop at the work cap); the best mean evaluation wins.
     rollouts: int = 1
     temperature: float = 1.0
+    #: Three or four players: after the greedy rollout and after each round of sampled ones,
+    #: only this many candidates, the best by mean so far, go on (the last count repeats;
+    #: empty: all), so that the rollouts go where the choice is close.
+    survivors: tuple[int, ...] = ()
+    #: Three or four players: judge a rollout's end by its rank, the mean over rivals of
+    #: tanh((own value - rival's) / rank_scale) (:func:`~game.ai_eval.rank_value`), instead of
+    #: own value minus the rivals' mean (0).
+    rank_scale: float = 0.0
     weights: Weights = Weights()
     #: Order and pick moves by the learned prior (:mod:`game.ai_prior`) instead of the cheap score.
     prior: bool = False
@@ -244,29 +260,37 @@ class Search(SlicedWork):
 
     def _judge_by_rollouts(self, pos, color, goal, candidates) -> Iterator[None]:
         """Pick among ``candidates`` by the mean evaluation after rollouts (see
-        :class:`LevelConfig`); the sampled rollouts come in rounds over all candidates, so
-        that the work cap cuts them evenly."""
+        :class:`LevelConfig`); the sampled rollouts come in rounds over the candidates still
+        in, so that the work cap cuts them evenly."""
         config, rng = self._config, self._rng
         children = [pos.play(color, code) for code in candidates]
         totals = []
         for child in children:
             end = self._rollout(child, color, config.rollout, sample=False)
-            totals.append(self._evaluate(end, goal) + rng.random() * config.noise)
+            totals.append(self._judge(end, goal) + rng.random() * config.noise)
             yield
         counts = [1] * len(children)
-        # Best first by the greedy rollout: if the work cap cuts a round, they had theirs.
-        ranked = best_codes(totals, list(range(len(children))), len(children))
-        self.best_move = self._board.move_from_code(candidates[ranked[0]])
-        for _ in range(config.rollouts - 1):
-            for i in ranked:
-                if self._scored >= self._max_scored:
-                    break
-                end = self._rollout(children[i], color, config.rollout, sample=True)
-                totals[i] += self._evaluate(end, goal)
-                counts[i] += 1
-                yield
-        best = max(ranked, key=lambda i: totals[i] / counts[i])
-        self.best_move = self._board.move_from_code(candidates[best])
+        ranked = list(range(len(children)))
+        for round_ in range(config.rollouts):
+            if round_:
+                for i in ranked:
+                    if self._scored >= self._max_scored:
+                        break
+                    end = self._rollout(children[i], color, config.rollout, sample=True)
+                    totals[i] += self._judge(end, goal)
+                    counts[i] += 1
+                    yield
+            # Best first: if the work cap cuts the next round, they had theirs.
+            ranked = best_codes([totals[i] / counts[i] for i in ranked], ranked, len(ranked))
+            if config.survivors:
+                ranked = ranked[: config.survivors[min(round_, len(config.survivors) - 1)]]
+            self.best_move = self._board.move_from_code(candidates[ranked[0]])
+
+    def _judge(self, pos, goal) -> float:
+        """A rollout's end for the player with ``goal``: by rank if the level says so."""
+        if self._config.rank_scale:
+            return rank_value(pos, goal, self._config.weights, self._config.rank_scale)
+        return self._evaluate(pos, goal)
 
     def _rollout(self, pos: Position, last: int, plies: int, sample: bool) -> Position:
         """``pos`` after ``plies`` moves in turn order, each colour playing, for its own player,

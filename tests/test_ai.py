@@ -140,6 +140,49 @@ def test_four_colour_master_stops_its_extra_rollouts_at_the_work_cap(monkeypatch
     assert move_with() != greedy and board.is_legal(move_with())
 
 
+def test_four_colour_candidates_cut_after_the_greedy_rollout_get_no_sampled_ones(monkeypatch):
+    from game import ai
+
+    board = Board("classic")
+    play_out(board, 2, seed=6, max_moves=24)
+    multi = ai.LEVEL_CONFIGS[HINT_LEVEL].multi
+
+    def move_with(**changes):
+        config = replace(multi, noise=0.0, max_work=10**9, **changes)
+        monkeypatch.setitem(ai.LEVEL_CONFIGS, 9, ai.LevelConfig(noise=0.0, multi=config))
+        return ai.Search(board, 9, seed=2).run()
+
+    greedy = move_with(rollouts=1, survivors=())
+    # One survivor after the greedy rollout: the sampled ones cannot change the choice.
+    assert move_with(rollouts=8, survivors=(1,)) == greedy
+    # With more survivors they do (here), the same for a seed.
+    halved = move_with(rollouts=8, survivors=(8, 4))
+    assert halved != greedy and board.is_legal(halved)
+    assert move_with(rollouts=8, survivors=(8, 4)) == halved
+
+
+def test_rank_value_prefers_leading_every_rival_to_a_better_average_behind_one():
+    from game.ai_eval import Weights, color_values, evaluate, rank_value
+
+    goal = goal_of(VARIANTS["classic"], 0)
+    weights = Weights()
+    first, second = [], []  # Blue ahead of every rival; Blue behind one rival only
+    for board in random_positions("classic", 300, seed=8):
+        pos = Position.from_board(board)
+        mine, *rivals = color_values(pos, weights)
+        if all(mine > r + 1 for r in rivals):
+            first.append(pos)
+        elif sorted(rivals)[1] + 1 < mine < max(rivals) - 1:
+            second.append(pos)
+    leading = min(first, key=lambda pos: evaluate(pos, goal, weights))
+    behind = max(second, key=lambda pos: evaluate(pos, goal, weights))
+    # By the points minus the rivals' mean, second place looks better ...
+    assert evaluate(behind, goal, weights) > evaluate(leading, goal, weights)
+    # ... by rank, first place is.
+    assert rank_value(leading, goal, weights, 3.0) > rank_value(behind, goal, weights, 3.0)
+    assert -1 < rank_value(behind, goal, weights, 3.0) < 1
+
+
 @pytest.mark.parametrize("level", [1, 2])
 def test_lower_levels_vary_between_seeds(level):
     games = {tuple(play_out(Board("duo"), level, seed=s, max_moves=8)) for s in range(6)}
