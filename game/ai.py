@@ -19,7 +19,8 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`):
    two-player games alpha-beta over the prior's best replies, deepening pass by pass to a beam
    of (16, 10, 8, 6, 4) while the work cap allows; in three-
    and four-player games the mean evaluation after 7 plies played on from the candidate, once
-   with every colour's best move by the prior and 7 times with moves drawn from it.
+   with every colour's best move by the prior, then with moves drawn from it, round after round
+   for fewer and fewer of the best candidates so far (32, 16, then 8 up to 24 rollouts).
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -73,9 +74,10 @@ class LevelConfig:
     #: search (Schadd & Winands 2011) at the same cost: in a four-colour game a rival's likely
     #: move is its own best, rarely the one that hurts us most.
     rollout: int = 0
-    #: Rollouts per candidate: the first plays every colour's best move by the ordering, the
-    #: others draw each move from the softmax of the ordering's values at ``temperature``
-    #: (they stop at the work cap); the best mean evaluation wins.
+    #: Rounds of rollouts, one per candidate still in (see ``survivors``) a round: the first
+    #: plays every colour's best move by the ordering, the others draw each move from the
+    #: softmax of the ordering's values at ``temperature`` (they stop at the work cap); the
+    #: best mean evaluation wins.
     rollouts: int = 1
     temperature: float = 1.0
     #: Three or four players: after the greedy rollout and after each round of sampled ones,
@@ -124,14 +126,17 @@ LEVEL_CONFIGS = {
         _MASTER_DUO,
         classic=replace(_MASTER_DUO, max_work=1_500_000),
         # Four colours, one Master against three Pentobi level 3 colours, 100 games each: rank
-        # score 0.43 and 0.35, mean margin -0.26 and -1.73 (--seed 43, 44), at 0.26 s median
-        # and 0.62 s max CPU per move, where one greedy rollout per candidate scored 0.315 and
-        # -3.79 (--seed 43; 0.30 and -3.35 with --seed 14) and 4 rollouts at T=1 0.353.
+        # score 0.535 and 0.543, mean margin +1.95 and +3.52 (--seed 43, 44), at 0.165-0.171 s
+        # median and 0.44 s max CPU per move, with the rollouts halved onto the close
+        # candidates (32 greedy, 16 one sampled, then 8 the 22 rounds left). 8 rollouts for
+        # each of the 32 scored 0.43 and 0.35 (-0.26 and -1.73) at 0.26 s median and 0.62 s
+        # max; one greedy rollout each 0.315 and -3.79 (--seed 43) and 4 rollouts at T=1 0.353.
         multi=LevelConfig(
             noise=0.05,
             candidates=32,
             rollout=7,
-            rollouts=8,
+            rollouts=24,
+            survivors=(16, 8),
             temperature=0.5,
             max_work=800_000,
             prior=True,
