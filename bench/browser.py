@@ -1,8 +1,9 @@
 """The page in Debian's Chromium: load times, bytes, and the engine's speed in the page.
 
-    python bench/browser.py [--loads N] [--computer-moves N]
+    python bench/browser.py [--loads N] [--phone-loads N] [--computer-moves N] [--site DIR]
 
-Builds dist/, serves it on 127.0.0.1 and prints JSON:
+Builds dist/ (or takes the site already built in ``--site``, to compare two builds run by
+run), serves it on 127.0.0.1 and prints JSON:
 
 - ``first_paint_ms``: median first contentful paint (the empty board) over cold loads;
 - ``ready_ms``: median time from navigation to ``data-state="ready"`` over N cold loads, each in
@@ -19,16 +20,17 @@ Builds dist/, serves it on 127.0.0.1 and prints JSON:
 - ``files_unused``: files of dist/ that no cold load requested (the service worker, blocked in
   cold loads, is not asked);
 - ``phone``: a first visit as a phone sees it (:data:`PHONE`: the site served gzip-compressed as
-  GitHub Pages does, Chromium's network emulation and CPU throttling): first paint, ``ready``,
-  computer ready, the longest time the loading indicator went without a change between first
-  paint and ``ready``, and the compressed bytes the server sent for requests made before
-  ``ready`` and in all (the service worker's precache included);
+  GitHub Pages does, Chromium's network emulation and CPU throttling), medians over
+  ``--phone-loads`` fresh visits (``*_all`` lists ``ready`` and first paint of each): first
+  paint, ``ready``, computer ready, the longest time the loading indicator went without a
+  change between first paint and ``ready``, and the compressed bytes the server sent for
+  requests made before ``ready`` and in all (the service worker's precache included);
 - ``page`` / ``cpython``: the same engine timings (:mod:`game.web.timing`) in the page and here;
 - ``computer_moves``: per variant (Duo, ``classic_2``, ``classic``), a game of the top level on
   every seat, up to ``--computer-moves`` moves: median and max seconds per computer move (from
   one move to the next: the search in slices, the page's pause of at least 0.25 s between
   computer moves, and drawing), the longest main-thread task (``longtask`` observer) and the
-  number of tasks over 100 ms meanwhile.
+  number of tasks over 100 ms meanwhile (``--computer-moves 0`` leaves this out).
 """
 
 from __future__ import annotations
@@ -73,7 +75,8 @@ new PerformanceObserver((list) => {
 new MutationObserver(() => {
   const loading = document.getElementById("loading");
   if (loading && !loading.hidden) {
-    const shown = loading.innerText + (document.getElementById("progress")?.value ?? "");
+    // textContent, not innerText: the bench must not lay the page out at every change.
+    const shown = loading.textContent + (document.getElementById("progress")?.value ?? "");
     if (shown !== window.benchProgress.at(-1)?.shown) {
       window.benchProgress.push({ at: performance.now(), shown });
     }
@@ -190,6 +193,17 @@ def time_computer_moves(browser, url: str, mode: str, max_moves: int) -> dict:
     }
 
 
+def phone_first_visits(browser, dist: Path, count: int) -> dict:
+    """Medians of ``count`` first visits under :data:`PHONE` (each in a fresh context)."""
+    visits = [phone_first_visit(browser, dist) for _ in range(count)]
+    report = {**PHONE, "visits": count}
+    for key in visits[0]:
+        report[key] = round(statistics.median(visit[key] for visit in visits))
+    for key in ("ready_ms", "first_paint_ms"):
+        report[f"{key}_all"] = [visit[key] for visit in visits]
+    return report
+
+
 def phone_first_visit(browser, dist: Path) -> dict:
     """A first visit under :data:`PHONE`, from a server that compresses as GitHub Pages does."""
     transfers = []
@@ -222,7 +236,6 @@ def phone_first_visit(browser, dist: Path) -> dict:
     changes = [figures["firstPaint"], *figures["progressAt"], figures["readyAt"]]
     changes = sorted(t for t in changes if figures["firstPaint"] <= t <= figures["readyAt"])
     return {
-        **PHONE,
         "first_paint_ms": round(figures["firstPaint"]),
         "ready_ms": round(figures["readyAt"]),
         "computer_ready_ms": round(figures["computerReadyAt"]),
@@ -236,9 +249,11 @@ def phone_first_visit(browser, dist: Path) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--phone-loads", type=int, default=5)
     parser.add_argument("--computer-moves", type=int, default=100, help="per variant, at most")
+    parser.add_argument("--site", type=Path, help="a site already built (default: build dist/)")
     args = parser.parse_args()
-    dist = build.build()
+    dist = args.site.resolve() if args.site else build.build()
     transfers = []
     server = build.make_server(dist, transfers=transfers)
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -253,8 +268,9 @@ def main() -> None:
         computer = {
             mode: time_computer_moves(browser, url, mode, args.computer_moves)
             for mode in TIMED_MODES
+            if args.computer_moves
         }
-        phone = phone_first_visit(browser, dist)
+        phone = phone_first_visits(browser, dist, args.phone_loads)
         browser.close()
     server.shutdown()
     ready = [round(load["readyAt"]) for load in loads]
