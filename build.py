@@ -286,8 +286,8 @@ def game_files() -> list[Path]:
 
 
 def zip_game_package(target: Path, work: Path, *folders: str) -> None:
-    """Zip ``folders`` of ``work`` (the game package with its compiled __pycache__, PyScript's
-    compiled modules) for PyScript's [files] (fixed timestamps: same files, same bytes)."""
+    """Zip ``folders`` of ``work`` (the game package compiled, PyScript's compiled modules)
+    for PyScript's [files] (fixed timestamps: same files, same bytes)."""
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as archive:
         paths = (p for folder in folders for p in (work / folder).rglob("*") if p.is_file())
         for path in sorted(paths):
@@ -372,8 +372,8 @@ def run_in_pyodide(runtime: Path, stdlib: Path, work: Path, *args: str) -> None:
 def compile_for_pyodide(runtime: Path, game_zip: Path) -> None:
     """Replace the runtime's standard library archive by the modules the page imports, compiled,
     and add one of the modules only the worker imports besides (NumPy's); check in Pyodide that
-    they import from those. Write the game package, compiled, to ``game_zip``. Compiled code
-    spares the page's main thread compiling it as it starts."""
+    they import from those. Write the game package, compiled and without its sources, to
+    ``game_zip``. Compiled code spares the page's main thread compiling it as it starts."""
     stdlib = runtime / "python_stdlib.zip"
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -402,6 +402,9 @@ def compile_for_pyodide(runtime: Path, game_zip: Path) -> None:
         )
         shutil.move(work / "stdlib.zip", stdlib)
         shutil.copy(work / WORKER_STDLIB, runtime / WORKER_STDLIB)
+        # The game ships compiled only (a quarter less to download): verified so.
+        for source in (work / "game").rglob("*.py"):
+            source.unlink()
         run_in_pyodide(
             runtime, stdlib, work, "verify", *roots, f"/work/{WORKER_STDLIB}", "/work/game"
         )
@@ -431,12 +434,12 @@ def render_index_html(runtime: Path) -> str:
 
 def preload_links() -> str:
     """<link>s for the modules PyScript and Pyodide import one after another, and for the files
-    Pyodide and PyScript fetch (as fetch() asks for them: same-origin credentials, so
-    `crossorigin`): the game package too, which PyScript asks for only once Python runs."""
+    Pyodide fetches (as fetch() asks for them: same-origin credentials, so `crossorigin`). Not
+    the game package: static/boot.js preloads it once these are in."""
     pyscript = [m.removeprefix("dist/") for m in PYSCRIPT.members if m.endswith(".js")]
     modules = [f"{VENDOR}/{PYSCRIPT.target}/{name}" for name in pyscript if name != "core.js"]
     modules += [f"{VENDOR}/{PYODIDE.target}/{name}" for name in ("pyodide.mjs", "pyodide.asm.js")]
-    fetched = [f"{VENDOR}/{PYODIDE.target}/{name}" for name in RUNTIME_FILES] + [GAME_ZIP]
+    fetched = [f"{VENDOR}/{PYODIDE.target}/{name}" for name in RUNTIME_FILES]
     links = [f'<link rel="modulepreload" href="./{path}">' for path in modules]
     links += [
         f'<link rel="preload" href="./{path}" as="fetch" crossorigin>'

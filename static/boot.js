@@ -12,8 +12,25 @@ const TOTAL = Object.values(SIZES).reduce((sum, size) => sum + size, 0);
 let stage = "runtime";
 let received = 0;
 
+// The game package (pyscript.toml's [files]) is needed only once Python runs: its download
+// starts when the runtime's is complete, so as not to slow that one down, and goes on while
+// Python starts. PyScript's own fetch of it, later, takes the preloaded response.
+const GAME = "./game.zip";
+let gameAsked = false;
+
+function preloadGame() {
+  if (gameAsked) return;
+  gameAsked = true;
+  const link = document.createElement("link");
+  Object.assign(link, { rel: "preload", href: GAME, as: "fetch", crossOrigin: "anonymous" });
+  document.head.append(link);
+}
+
 function show() {
-  if (stage === "runtime" && received >= TOTAL) stage = "start";
+  if (stage === "runtime" && received >= TOTAL) {
+    stage = "start";
+    preloadGame();
+  }
   const index = STAGES.indexOf(stage);
   for (const item of document.querySelectorAll("[data-stage]")) {
     const at = STAGES.indexOf(item.dataset.stage);
@@ -106,6 +123,7 @@ show();
 // PyScript fetches [files] (the game package) once the interpreter has started.
 addEventListener("py:progress", ({ detail }) => {
   if (detail === "Loading files") {
+    gameAsked = true; // PyScript fetches it now, preloaded or not
     stage = "engine";
     show();
   }

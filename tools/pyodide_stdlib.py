@@ -4,11 +4,12 @@
         Import every module named in the JSON list PAGE, then those in WORKER (NumPy loaded if
         named), and write the standard library modules that came from the full archive,
         compiled for this Python: the page's to PAGE_ZIP, the others the worker needs to
-        WORKER_ZIP. Compile the game package in GAME_DIR, and the packages in the other DIRs
-        (PyScript's, which it writes beside the game's), in place (their __pycache__), named
-        as the page finds them under HOME.
+        WORKER_ZIP. Compile the game package in GAME_DIR in place of its sources (each module's
+        .pyc beside its .py, which build.py then drops: the game ships compiled only), and the
+        packages in the other DIRs (PyScript's, which it writes beside the game's) into their
+        __pycache__, named as the page finds them under HOME.
     verify PAGE WORKER WORKER_ZIP GAME_DIR                  (Pyodide with PAGE_ZIP)
-        Import every module named in PAGE; then, with WORKER_ZIP on the path as the worker has
+        Import every module named in PAGE (the game's from its compiled files alone); then, with WORKER_ZIP on the path as the worker has
         it, every module named in WORKER, and every module of both archives.
 
 Compiled files carry a source hash (PEP 552), unchecked for the game's (the build writes them
@@ -44,9 +45,11 @@ async def import_all(names: list[str]) -> None:
 
 
 def stdlib_members() -> set[str]:
-    """Members of the starting archive that imported modules came from."""
+    """Members of the starting archive that imported modules came from (by their spec: the
+    frozen importlib._bootstrap modules name a file in the archive they never came from)."""
     prefix = STDLIB + "/"
-    files = (getattr(module, "__file__", None) or "" for module in list(sys.modules.values()))
+    specs = (getattr(module, "__spec__", None) for module in list(sys.modules.values()))
+    files = (getattr(spec, "origin", None) or "" for spec in specs)
     return {path.removeprefix(prefix) for path in files if path.startswith(prefix)}
 
 
@@ -67,7 +70,7 @@ def read_names(path: str) -> list[str]:
 
 
 def on_path(game_dir: str) -> None:
-    sys.dont_write_bytecode = True  # the game's __pycache__ is written here, hash-based
+    sys.dont_write_bytecode = True  # the game's compiled files are written here, hash-based
     sys.path.insert(0, str(Path(game_dir).parent))
 
 
@@ -82,16 +85,24 @@ async def compile_all(page, worker, page_zip, worker_zip, game_dir, home, *other
     with zipfile.ZipFile(STDLIB) as full:
         write_archive(page_zip, stdlib_members() - for_worker, full, STDLIB)
         write_archive(worker_zip, for_worker, full, WORKER_STDLIB)
-    compile_package(Path(game_dir), home)
+    compile_package(Path(game_dir), home, sourceless=True)
     for package in others:  # sources written by others: checked, compiled again if they differ
         compile_package(Path(package), home, checked=True)
 
 
-def compile_package(package: Path, home: str, checked: bool = False) -> None:
+def compile_package(
+    package: Path, home: str, checked: bool = False, sourceless: bool = False
+) -> None:
+    """Compile the modules of ``package``: into __pycache__, or with ``sourceless`` beside each
+    source, where Python imports a module that has no source (tracebacks still name the file and
+    line, without the line's text)."""
     for source in package.rglob("*.py"):
         runtime_path = f"{home}/{source.relative_to(package.parent).as_posix()}"
-        target = Path(importlib.util.cache_from_source(str(source)))
-        target.parent.mkdir(exist_ok=True)
+        if sourceless:
+            target = source.with_suffix(".pyc")
+        else:
+            target = Path(importlib.util.cache_from_source(str(source)))
+            target.parent.mkdir(exist_ok=True)
         target.write_bytes(compiled(source.read_bytes(), runtime_path, checked))
 
 

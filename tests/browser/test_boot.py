@@ -73,6 +73,42 @@ def test_every_module_the_game_uses_imports_from_the_compiled_standard_library(p
     assert [f for f in probe["stdlib"] if not f.endswith(".pyc")] == []
 
 
+# Python the test adds to the page: where a game module came from, and a traceback through it.
+TRACEBACK_PROBE = """
+import json, traceback, js
+import game.pieces
+try:
+    game.pieces.find_piece("no such piece")
+except ValueError:
+    found = [game.pieces.__file__, traceback.format_exc()]
+js.document.body.dataset.tracebackProbe = json.dumps(found)
+"""
+
+
+def test_the_game_runs_from_compiled_files_alone_and_its_tracebacks_say_where(page):
+    """The game ships without its sources (less to download): a traceback still names the file,
+    line and function, though not the line's text."""
+    page.evaluate(ADD_PYTHON, TRACEBACK_PROBE)
+    page.wait_for_selector("body[data-traceback-probe]", state="attached")
+    file, trace = json.loads(page.get_attribute("body", "data-traceback-probe"))
+    assert file == "/home/pyodide/game/pieces.pyc"
+    source = (build.ROOT / "game" / "pieces.py").read_text().splitlines()
+    line = next(n for n, text in enumerate(source, 1) if "no piece called" in text)
+    where = f'File "/home/pyodide/game/pieces.py", line {line}, in find_piece'
+    assert where in trace and trace.endswith("ValueError: no piece called 'no such piece'\n")
+
+
+def test_the_game_package_downloads_once_the_runtime_is_in(page):
+    """Python needs it only once it runs: fetched with the runtime, it would share its bandwidth
+    and make it later (static/boot.js preloads it when the runtime's files are in)."""
+    timing = page.evaluate(
+        """() => Object.fromEntries(performance.getEntriesByType("resource")
+          .map((entry) => [entry.name.split("/").pop(), [entry.startTime, entry.responseEnd]]))"""
+    )
+    runtime_in = max(timing[name][1] for name in ("pyodide.asm.wasm", "python_stdlib.zip"))
+    assert timing["game.zip"][0] >= runtime_in
+
+
 # Python the test adds to the page: for each module of PyScript's package, the flags of the
 # compiled file it came from and whether that file was compiled from the very source PyScript
 # wrote.

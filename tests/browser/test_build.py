@@ -47,7 +47,7 @@ def test_the_site_has_the_pinned_runtime_and_the_game(dist):
     assert (dist / ".nojekyll").exists()
     with zipfile.ZipFile(dist / "game.zip") as archive:
         names = archive.namelist()
-    assert "game/__init__.py" in names and "game/web/app.py" in names
+    assert "game/__init__.pyc" in names and "game/web/app.pyc" in names
     assert not [n for n in names if n.endswith("conftest.py")]
     config = tomllib.loads((dist / "pyscript.toml").read_text())
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
@@ -63,6 +63,8 @@ def test_the_standard_library_is_the_compiled_modules_the_page_imports(dist):
     assert not {"unittest/__init__.pyc", "email/mime/text.pyc", "sqlite3/__init__.pyc"} & names
     # Nor what only a command line imports (the solver's main(): argparse, gettext with it).
     assert not {"argparse.pyc", "gettext.pyc", "statistics.pyc"} & names
+    # Nor importlib's bootstrap: frozen into Python, never read from the archive.
+    assert not {"importlib/_bootstrap.pyc", "importlib/_bootstrap_external.pyc"} & names
     assert [name for name in names if not name.endswith(".pyc")] == []
     with tarfile.open(build.fetch_npm(build.PYODIDE)) as npm:
         full = npm.getmember("package/python_stdlib.zip").size
@@ -73,15 +75,16 @@ def test_the_standard_library_is_the_compiled_modules_the_page_imports(dist):
     assert {"pickle.pyc", "ctypes/__init__.pyc"} <= only_worker and not only_worker & names
 
 
-def test_the_game_ships_compiled_without_its_command_line_tools(dist):
+def test_the_game_ships_compiled_without_sources_nor_its_command_line_tools(dist):
     with zipfile.ZipFile(dist / "game.zip") as archive:
         names = set(archive.namelist())
-    sources = {name for name in names if name.endswith(".py")}
-    assert {"game/board.py", "game/solver.py", "game/web/app.py"} <= sources
-    assert not {"game/gtp.py", "game/arena.py"} & sources
-    for source in sources:
-        folder, _, module = source.rpartition("/")
-        assert f"{folder}/__pycache__/{module[:-3]}.cpython-312.pyc" in names
+    game = {name for name in names if name.startswith("game/")}
+    assert {"game/board.pyc", "game/solver.pyc", "game/web/app.pyc"} <= game
+    assert {"game/data/ai_weights.json", "game/data/puzzle_solutions.json"} <= game
+    assert not {"game/gtp.pyc", "game/arena.pyc"} & game
+    assert [name for name in game if name.endswith(".py") or "__pycache__" in name] == []
+    # PyScript writes its package's sources itself: its compiled files go in __pycache__.
+    assert "pyscript/__pycache__/events.cpython-312.pyc" in names
 
 
 def test_the_page_is_painted_before_python_and_names_no_other_origin(dist):
