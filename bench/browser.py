@@ -18,8 +18,9 @@ run), serves it on 127.0.0.1 and prints JSON:
 - ``warm_ready_ms``: median time to ``ready`` of reloads once the service worker has precached
   the site (what a returning visitor sees, offline or not);
 - ``bytes_transferred``: bytes of a cold load (resource timing's transferSize, page included);
-- ``files_unused``: files of dist/ that no cold load requested (the service worker, blocked in
-  cold loads, is not asked);
+- ``files_unused``: files of dist/ that no cold load requested, but for those no visit asks for
+  by design (``harness.not_for_a_visit``: the service worker, blocked here, GitHub Pages'
+  ``.nojekyll``, and the manifest and icons only installing the app fetches);
 - ``phone``: a first visit as a phone sees it (:data:`PHONE`: the site served gzip-compressed as
   GitHub Pages does, Chromium's network emulation and CPU throttling), medians over
   ``--phone-loads`` fresh visits (``*_all`` lists ``ready`` and first paint of each): first
@@ -59,6 +60,7 @@ from harness import (  # noqa: E402  (the same browser and build as the tests)
     CHROMIUM,
     CHROMIUM_ARGS,
     build,
+    not_for_a_visit,
     seed_saved_game,
     unused_files,
     wait_for_computer_player,
@@ -74,13 +76,18 @@ new PerformanceObserver((list) => {
     window.benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
   }
 }).observe({ type: "longtask", buffered: true });
+// Until when an animation in the loading box (boot.js's band) moves, once started.
+const movingUntil = (loading, now) => Math.max(now, ...document.getAnimations()
+  .filter((animation) => loading.contains(animation.effect?.target))
+  .map((animation) => (animation.startTime ?? now) + animation.effect.getComputedTiming().endTime));
 new MutationObserver(() => {
   const loading = document.getElementById("loading");
   if (loading && !loading.hidden) {
     // textContent, not innerText: the bench must not lay the page out at every change.
     const shown = loading.textContent + (document.getElementById("progress")?.value ?? "");
     if (shown !== window.benchProgress.at(-1)?.shown) {
-      window.benchProgress.push({ at: performance.now(), shown });
+      const at = performance.now();
+      window.benchProgress.push({ at, shown, movingUntil: movingUntil(loading, at) });
     }
   }
   if (document.body.dataset.state === "ready") window.benchReadyAt ??= performance.now();
@@ -97,7 +104,7 @@ LOAD_FIGURES = """() => ({
   firstPaint: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
   bytes: performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
     .reduce((sum, entry) => sum + entry.transferSize, 0),
-  progressAt: window.benchProgress.map((change) => change.at),
+  progress: window.benchProgress.map((change) => [change.at, change.movingUntil]),
   timeOrigin: performance.timeOrigin,
 })"""
 #: A phone on a mobile network: Chromium's network emulation and CPU throttling.
@@ -202,6 +209,20 @@ def time_computer_moves(browser, url: str, mode: str, max_moves: int) -> dict:
     }
 
 
+def longest_still(figures: dict) -> float:
+    """The longest time between first paint and ``ready`` in which the loading indicator
+    neither changed nor had an animation moving."""
+    first, ready = figures["firstPaint"], figures["readyAt"]
+    changes = [(first, first), *figures["progress"], (ready, ready)]
+    changes = sorted((at, until) for at, until in changes if first <= at <= ready)
+    moved = first
+    longest = 0.0
+    for at, until in changes:
+        longest = max(longest, at - moved)
+        moved = max(moved, at, until)
+    return longest
+
+
 def phone_first_visits(browser, dist: Path, count: int) -> dict:
     """Medians of ``count`` first visits under :data:`PHONE` (each in a fresh context)."""
     compress_ahead(dist)
@@ -253,15 +274,13 @@ def phone_first_visit(browser, dist: Path) -> dict:
     server.shutdown()
     server.server_close()
     ready_at = (figures["timeOrigin"] + figures["readyAt"]) / 1000
-    changes = [figures["firstPaint"], *figures["progressAt"], figures["readyAt"]]
-    changes = sorted(t for t in changes if figures["firstPaint"] <= t <= figures["readyAt"])
     return {
         "first_paint_ms": round(figures["firstPaint"]),
         "ready_ms": round(figures["readyAt"]),
         "main_thread_cpu_to_ready_ms": round(cpu_to_ready),
         "computer_ready_ms": round(figures["computerReadyAt"]),
         "longest_task_after_ready_ms": round(figures["longestTaskAfterReady"]),
-        "longest_progress_gap_ms": round(max(b - a for a, b in itertools.pairwise(changes))),
+        "longest_progress_gap_ms": round(longest_still(figures)),
         "bytes_before_ready": sum(size for at, _, size in transfers if at < ready_at),
         "bytes_all": sum(size for _, _, size in transfers),
     }
@@ -284,7 +303,7 @@ def main() -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         loads = [cold_load(browser, url) for _ in range(args.loads)]
-        unused = sorted(unused_files(dist, transfers))
+        unused = sorted(unused_files(dist, transfers) - not_for_a_visit(dist))
         warm = warm_loads(browser, url, 3)
         computer = {
             mode: time_computer_moves(browser, url, mode, args.computer_moves)

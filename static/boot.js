@@ -4,8 +4,16 @@
 
 const STAGES = ["runtime", "start", "engine"];
 // Where each stage starts on the progress bar (of 100): the download is most of the wait.
-const STARTS = { runtime: 0, start: 70, engine: 85 };
+const STARTS = { runtime: 0, start: 70, engine: 85, ready: 100 };
+// Python starting, then the game's import and first drawing, are each mostly one long task
+// that cannot report how far it is, and during which the page paints nothing. A band creeps
+// along the stage's share of the bar meanwhile, animated by the compositor (which goes on
+// while the main thread is busy): it slows down and stops short of the share's end, which only
+// the stage's real end reaches. Its time: about twice the stage's on a slow phone.
+const CREEP_MS = { start: 4000, engine: 3000 };
 const progress = document.getElementById("progress");
+const creep = document.getElementById("creep");
+let creeping = null;
 // File name -> bytes of the runtime files (build.py writes them into the page).
 const SIZES = JSON.parse(document.getElementById("loading").dataset.sizes);
 const TOTAL = Object.values(SIZES).reduce((sum, size) => sum + size, 0);
@@ -38,10 +46,34 @@ function show() {
     item.classList.toggle("active", at === index);
   }
   progress.value = stage === "runtime" ? (STARTS.start * received) / TOTAL : STARTS[stage];
+  if (stage in CREEP_MS && creeping !== stage) creepAlong(stage);
   const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
   document.getElementById("runtime-bytes").textContent =
     `${megabytes(Math.min(received, TOTAL))} of ${megabytes(TOTAL)} MB`;
 }
+
+function creepAlong(stage) {
+  creeping = stage;
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches) return;
+  const end = STARTS[STAGES[STAGES.indexOf(stage) + 1] ?? "ready"];
+  Object.assign(creep.style, { left: `${STARTS[stage]}%`, width: `${end - STARTS[stage]}%` });
+  creep.hidden = false;
+  creep.getAnimations().forEach((animation) => animation.cancel());
+  creep.animate([{ transform: "scaleX(0)" }, { transform: "scaleX(0.9)" }], {
+    duration: CREEP_MS[stage],
+    easing: "cubic-bezier(0.2, 0.6, 0.4, 1)",
+    fill: "forwards",
+  });
+}
+
+// One frame painted: what the page shows now is on screen before a long task starts (at once
+// in a tab not shown, which paints no frame; within 100 ms whatever happens).
+const painted = () =>
+  new Promise((resolve) => {
+    if (document.hidden) resolve();
+    requestAnimationFrame(() => setTimeout(resolve));
+    setTimeout(resolve, 100);
+  });
 
 const fileName = (url) => new URL(url).pathname.split("/").pop();
 
@@ -105,6 +137,7 @@ WebAssembly.instantiateStreaming = async function (source, imports) {
     throw error;
   }
   if (fileName((await source).url) === "pyodide.asm.wasm") window.pyblokusRuntime = compiled.module;
+  await painted(); // Python's start-up follows in one long task: the stage is shown first
   return compiled;
 };
 

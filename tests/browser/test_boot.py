@@ -9,6 +9,7 @@ from harness import (
     Site,
     build,
     new_context,
+    not_for_a_visit,
     open_page,
     unused_files,
     wait_for_computer_player,
@@ -172,6 +173,46 @@ def test_first_paint_shows_board_and_stages_before_python(context, site, record)
     assert seen == sorted(seen) and seen[-1] == 85 and len(seen) > 5  # moving forward
 
 
+BAND = """() => {
+  const band = document.getElementById("creep");
+  return {
+    animations: band.getAnimations().map((animation) => animation.playState),
+    shown: !band.hidden,
+    share: [band.style.left, band.style.width],
+    bar: document.getElementById("progress").value,
+  };
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_band_moves_along_the_bar_while_the_game_loads(browser, site, motion):
+    """Python starting and the game's first import are long tasks that cannot say how far they
+    are: a band moves along their share of the bar meanwhile, animated by the compositor (which
+    paints while the main thread is busy); not for visitors who ask for reduced motion."""
+    context = new_context(browser, reduced_motion=motion)
+    held = []
+    context.route("**/game.zip", lambda route: held.append(route))  # it waits in the engine stage
+    try:
+        page = context.new_page()
+        page.goto(site.url)
+        page.wait_for_selector("#loading [data-stage=engine].active", state="attached")
+        band = page.evaluate(BAND)
+        for route in held:
+            route.continue_()
+        wait_until_state(page, "ready")
+    finally:
+        context.close()
+    if motion == "reduce":
+        assert band == {"animations": [], "shown": False, "share": ["", ""], "bar": 85}
+    else:
+        assert band == {
+            "animations": ["running"],
+            "shown": True,
+            "share": ["85%", "15%"],
+            "bar": 85,
+        }
+
+
 def test_content_security_policy_allows_only_the_origin(page):
     policy = page.get_attribute("meta[http-equiv='Content-Security-Policy']", "content")
     directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
@@ -209,10 +250,8 @@ def test_the_site_ships_only_files_the_page_loads(browser, dist):
         context.close()
         site.stop()
     record.assert_clean()
-    manifest = json.loads((dist / "static" / "manifest.webmanifest").read_text())
-    for_installing = {"static/manifest.webmanifest"}
-    for_installing |= {f"static/{icon['src']}" for icon in manifest["icons"]}
-    assert unused_files(dist, transfers) - for_installing == {"sw.js", ".nojekyll"}
+    # icon.svg is both the page's logo and an icon to install with: the visit asks for it.
+    assert unused_files(dist, transfers) == not_for_a_visit(dist) - {"static/icons/icon.svg"}
     # Preloads are used, not fetched again; the worker instantiates the runtime the page
     # compiled (a fresh context's memory cache keeps no 10 MB file: it would fetch it again).
     assert sorted({p for p in until_ready if until_ready.count(p) > 1}) == []
