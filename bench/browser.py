@@ -76,10 +76,14 @@ new PerformanceObserver((list) => {
     window.benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
   }
 }).observe({ type: "longtask", buffered: true });
-// Until when an animation in the loading box (boot.js's band) moves, once started.
-const movingUntil = (loading, now) => Math.max(now, ...document.getAnimations()
-  .filter((animation) => loading.contains(animation.effect?.target))
-  .map((animation) => (animation.startTime ?? now) + animation.effect.getComputedTiming().endTime));
+// Until when boot.js's band moves along the loading bar, once started (asked only while it is
+// shown: getAnimations() brings the page's style up to date, work the bench must not add).
+const movingUntil = (now) => {
+  const band = document.getElementById("creep");
+  const animations = band && !band.hidden ? band.getAnimations() : [];
+  return Math.max(now, ...animations.map((animation) =>
+    (animation.startTime ?? now) + animation.effect.getComputedTiming().endTime));
+};
 new MutationObserver(() => {
   const loading = document.getElementById("loading");
   if (loading && !loading.hidden) {
@@ -87,7 +91,7 @@ new MutationObserver(() => {
     const shown = loading.textContent + (document.getElementById("progress")?.value ?? "");
     if (shown !== window.benchProgress.at(-1)?.shown) {
       const at = performance.now();
-      window.benchProgress.push({ at, shown, movingUntil: movingUntil(loading, at) });
+      window.benchProgress.push({ at, shown, movingUntil: movingUntil(at) });
     }
   }
   if (document.body.dataset.state === "ready") window.benchReadyAt ??= performance.now();

@@ -18,11 +18,19 @@ let creeping = null;
 const SIZES = JSON.parse(document.getElementById("loading").dataset.sizes);
 const TOTAL = Object.values(SIZES).reduce((sum, size) => sum + size, 0);
 let stage = "runtime";
+const counted = {}; // file name -> bytes of it in
 let received = 0;
 
+function arrived(name, bytes) {
+  counted[name] = Math.min(SIZES[name], (counted[name] ?? 0) + bytes);
+  received = Object.values(counted).reduce((sum, size) => sum + size, 0);
+  show();
+}
+
 // The game package (pyscript.toml's [files]) is needed only once Python runs: its download
-// starts when the runtime's is complete, so as not to slow that one down, and goes on while
-// Python starts. PyScript's own fetch of it, later, takes the preloaded response.
+// starts once the runtime is compiled (its download complete), so as not to slow that one
+// down, and goes on while Python starts. PyScript's own fetch of it, later, takes the
+// preloaded response.
 const GAME = "./game.zip";
 let gameAsked = false;
 
@@ -35,10 +43,7 @@ function preloadGame() {
 }
 
 function show() {
-  if (stage === "runtime" && received >= TOTAL) {
-    stage = "start";
-    preloadGame();
-  }
+  if (stage === "runtime" && received >= TOTAL) stage = "start";
   const index = STAGES.indexOf(stage);
   for (const item of document.querySelectorAll("[data-stage]")) {
     const at = STAGES.indexOf(item.dataset.stage);
@@ -79,9 +84,9 @@ const fileName = (url) => new URL(url).pathname.split("/").pop();
 
 async function count(response) {
   const reader = response.body.getReader();
+  const name = fileName(response.url);
   for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
-    received += chunk.value.length;
-    show();
+    arrived(name, chunk.value.length);
   }
 }
 
@@ -136,7 +141,12 @@ WebAssembly.instantiateStreaming = async function (source, imports) {
     fail(String(error));
     throw error;
   }
-  if (fileName((await source).url) === "pyodide.asm.wasm") window.pyblokusRuntime = compiled.module;
+  if (fileName((await source).url) === "pyodide.asm.wasm") {
+    window.pyblokusRuntime = compiled.module;
+    preloadGame();
+    // Compiled, so all in, and so is pyodide.asm.js, which runs this (their counts can lag).
+    for (const name of ["pyodide.asm.wasm", "pyodide.asm.js"]) arrived(name, SIZES[name]);
+  }
   await painted(); // Python's start-up follows in one long task: the stage is shown first
   return compiled;
 };
@@ -145,8 +155,7 @@ WebAssembly.instantiateStreaming = async function (source, imports) {
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     if (fileName(entry.name).endsWith(".js") && fileName(entry.name) in SIZES) {
-      received += SIZES[fileName(entry.name)];
-      show();
+      arrived(fileName(entry.name), SIZES[fileName(entry.name)]);
     }
   }
 }).observe({ type: "resource" });
