@@ -34,15 +34,7 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from .ai_eval import (
-    Position,
-    Weights,
-    best_codes,
-    build_tables,
-    evaluate,
-    move_scores,
-    rank_value,
-)
+from .ai_eval import Position, Weights, best_codes, build_tables, evaluate, move_scores
 from .ai_prior import is_learned, prior_logits
 from .board import next_mover
 from .geometry import geometry
@@ -84,10 +76,6 @@ class LevelConfig:
     #: only this many candidates, the best by mean so far, go on (the last count repeats;
     #: empty: all), so that the rollouts go where the choice is close.
     survivors: tuple[int, ...] = ()
-    #: Three or four players: judge a rollout's end by its rank, the mean over rivals of
-    #: tanh((own value - rival's) / rank_scale) (:func:`~game.ai_eval.rank_value`), instead of
-    #: own value minus the rivals' mean (0).
-    rank_scale: float = 0.0
     weights: Weights = Weights()
     #: Order and pick moves by the learned prior (:mod:`game.ai_prior`) instead of the cheap score.
     prior: bool = False
@@ -131,6 +119,9 @@ LEVEL_CONFIGS = {
         # candidates (32 greedy, 16 one sampled, then 8 the 22 rounds left). 8 rollouts for
         # each of the 32 scored 0.43 and 0.35 (-0.26 and -1.73) at 0.26 s median and 0.62 s
         # max; one greedy rollout each 0.315 and -3.79 (--seed 43) and 4 rollouts at T=1 0.353.
+        # No better on --seed 43: a rollout judged by rank (mean over rivals of tanh of our lead
+        # / 10 points) 0.447 with 8 rollouts each, 0.525 halved; the same random draws for
+        # every candidate in a round 0.507.
         multi=LevelConfig(
             noise=0.05,
             candidates=32,
@@ -272,7 +263,7 @@ class Search(SlicedWork):
         totals = []
         for child in children:
             end = self._rollout(child, color, config.rollout, sample=False)
-            totals.append(self._judge(end, goal) + rng.random() * config.noise)
+            totals.append(self._evaluate(end, goal) + rng.random() * config.noise)
             yield
         counts = [1] * len(children)
         ranked = list(range(len(children)))
@@ -282,7 +273,7 @@ class Search(SlicedWork):
                     if self._scored >= self._max_scored:
                         break
                     end = self._rollout(children[i], color, config.rollout, sample=True)
-                    totals[i] += self._judge(end, goal)
+                    totals[i] += self._evaluate(end, goal)
                     counts[i] += 1
                     yield
             # Best first: if the work cap cuts the next round, they had theirs.
@@ -290,12 +281,6 @@ class Search(SlicedWork):
             if config.survivors:
                 ranked = ranked[: config.survivors[min(round_, len(config.survivors) - 1)]]
             self.best_move = self._board.move_from_code(candidates[ranked[0]])
-
-    def _judge(self, pos, goal) -> float:
-        """A rollout's end for the player with ``goal``: by rank if the level says so."""
-        if self._config.rank_scale:
-            return rank_value(pos, goal, self._config.weights, self._config.rank_scale)
-        return self._evaluate(pos, goal)
 
     def _rollout(self, pos: Position, last: int, plies: int, sample: bool) -> Position:
         """``pos`` after ``plies`` moves in turn order, each colour playing, for its own player,

@@ -19,7 +19,6 @@ pieces can still fill.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -319,14 +318,3 @@ def evaluate(pos: Position, goal: tuple[float, ...], weights: Weights) -> float:
     """The static value of ``pos`` for a player whose interest in each colour is ``goal``
     (+1 for own colours, negative for rivals, 0 for colours whose points count for nobody)."""
     return sum(g * v for g, v in zip(goal, color_values(pos, weights), strict=True) if g)
-
-
-def rank_value(pos: Position, goal: tuple[float, ...], weights: Weights, scale: float) -> float:
-    """The value of ``pos`` for a player of one colour among rivals (``goal`` as in
-    :func:`evaluate`), aimed at its rank: the mean over rival colours of
-    ``tanh((own value - rival's value) / scale)``, +1 ahead of every rival by far, -1 behind all.
-    A lead over one rival counts for no more than the points it takes to pass it."""
-    values = color_values(pos, weights)
-    mine = sum(v for g, v in zip(goal, values, strict=True) if g > 0)
-    rivals = [v for g, v in zip(goal, values, strict=True) if g < 0]
-    return sum(math.tanh((mine - v) / scale) for v in rivals) / len(rivals)
