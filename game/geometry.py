@@ -18,12 +18,19 @@ orientation indexes :attr:`Geometry.orientations`.
 
 from __future__ import annotations
 
+import marshal
 from functools import cache
+from importlib.util import MAGIC_NUMBER
+from pathlib import Path
 
 from .pieces import MAX_SIZE, PIECES, Move, Square, square, square_xy
 
 Mask = int
 """A set of squares of one geometry, one bit per square."""
+
+#: The generated move generators of the boards the game uses, compiled by the build (in the
+#: runtime's Python): compiling one costs Pyodide 20-30 ms, on the page's path to a playable board.
+PRECOMPILED = Path(__file__).with_name("placements.marshal")
 
 
 class Orientation:
@@ -203,6 +210,13 @@ class Geometry:
         loops over orientations and cells into generated code makes move generation about 1.5x
         faster in CPython than the same loops written out, which is why it is generated.
         """
+        source = self._placements_source()
+        code = _precompiled().get(source) or compile(source, "<placements>", "exec")
+        namespace: dict = {}
+        exec(code, namespace)
+        return namespace["placements"]
+
+    def _placements_source(self) -> str:
         lines = [
             "def placements(free, touching, used_pieces):",
             "    codes = []",
@@ -223,9 +237,7 @@ class Geometry:
                     "                hits ^= low",
                 ]
         lines.append("    return codes")
-        namespace: dict = {}
-        exec("\n".join(lines), namespace)
-        return namespace["placements"]
+        return "\n".join(lines)
 
     def __repr__(self) -> str:
         return f"geometry({self.width}, {self.height})"
@@ -234,6 +246,24 @@ class Geometry:
 def _ring_offsets(offsets: tuple[int, ...], steps) -> tuple[int, ...]:
     """Offsets one step (by any of ``steps``) from ``offsets`` that are not among them."""
     return tuple(sorted({o + d for o in offsets for d in steps} - set(offsets)))
+
+
+@cache
+def _precompiled() -> dict:
+    """Source -> code of the move generators in :data:`PRECOMPILED`, if it was written for
+    this Python (else none: they are compiled as needed)."""
+    try:
+        magic, table = marshal.loads(PRECOMPILED.read_bytes())
+    except (OSError, EOFError, ValueError, TypeError):
+        return {}
+    return table if magic == MAGIC_NUMBER else {}
+
+
+def precompile(sizes) -> bytes:
+    """The contents of :data:`PRECOMPILED` for boards of ``sizes`` ((width, height) pairs)."""
+    sources = (Geometry(width, height)._placements_source() for width, height in sizes)
+    table = {source: compile(source, "<placements>", "exec") for source in sources}
+    return marshal.dumps((MAGIC_NUMBER, table))
 
 
 @cache

@@ -7,10 +7,12 @@
         WORKER_ZIP. Compile the game package in GAME_DIR in place of its sources (each module's
         .pyc beside its .py, which build.py then drops: the game ships compiled only), and the
         packages in the other DIRs (PyScript's, which it writes beside the game's) into their
-        __pycache__, named as the page finds them under HOME.
+        __pycache__, named as the page finds them under HOME. Write the move generators of the
+        game's boards, compiled, into GAME_DIR (game.geometry.PRECOMPILED).
     verify PAGE WORKER WORKER_ZIP GAME_DIR                  (Pyodide with PAGE_ZIP)
         Import every module named in PAGE (the game's from its compiled files alone); then, with WORKER_ZIP on the path as the worker has
-        it, every module named in WORKER, and every module of both archives.
+        it, every module named in WORKER, and every module of both archives; check that the
+        game's compiled move generators are those of its boards.
 
 Compiled files carry a source hash (PEP 552), unchecked for the game's (the build writes them
 anew every time), checked for PyScript's (written by PyScript as it starts): they never go stale
@@ -86,6 +88,9 @@ async def compile_all(page, worker, page_zip, worker_zip, game_dir, home, *other
         write_archive(page_zip, stdlib_members() - for_worker, full, STDLIB)
         write_archive(worker_zip, for_worker, full, WORKER_STDLIB)
     compile_package(Path(game_dir), home, sourceless=True)
+    from game.geometry import PRECOMPILED, precompile
+
+    (Path(game_dir) / PRECOMPILED.name).write_bytes(precompile(board_sizes()))
     for package in others:  # sources written by others: checked, compiled again if they differ
         compile_package(Path(package), home, checked=True)
 
@@ -106,9 +111,23 @@ def compile_package(
         target.write_bytes(compiled(source.read_bytes(), runtime_path, checked))
 
 
+def board_sizes() -> set[tuple[int, int]]:
+    """(width, height) of every board the game plays on: its variants' and its puzzles'."""
+    from game.puzzles import PUZZLES
+    from game.variants import VARIANTS
+
+    variants = {(variant.size, variant.size) for variant in VARIANTS.values()}
+    return variants | {(puzzle.width, puzzle.height) for puzzle in PUZZLES.values()}
+
+
 async def verify(page, worker, worker_zip, game_dir) -> None:
     on_path(game_dir)
     await import_all(read_names(page))
+    from game.geometry import Geometry, _precompiled
+
+    expected = {Geometry(*size)._placements_source() for size in board_sizes()}
+    if set(_precompiled()) != expected:
+        raise SystemExit("the precompiled move generators are not those of the game's boards")
     Path(WORKER_STDLIB).write_bytes(Path(worker_zip).read_bytes())
     sys.path.append(WORKER_STDLIB)
     await import_all(read_names(worker))

@@ -81,6 +81,8 @@ def test_the_game_ships_compiled_without_sources_nor_its_command_line_tools(dist
     game = {name for name in names if name.startswith("game/")}
     assert {"game/board.pyc", "game/solver.pyc", "game/web/app.pyc"} <= game
     assert {"game/data/ai_weights.json", "game/data/puzzle_solutions.json"} <= game
+    # The move generators of its boards, compiled (the build checks in Pyodide they are found).
+    assert "game/placements.marshal" in game
     assert not {"game/gtp.pyc", "game/arena.pyc"} & game
     assert [name for name in game if name.endswith(".py") or "__pycache__" in name] == []
     # PyScript writes its package's sources itself: its compiled files go in __pycache__.

@@ -1,0 +1,67 @@
+"""The move generators the build compiles ahead (game.geometry.PRECOMPILED): used when written
+for this Python, ignored otherwise, and the same moves either way."""
+
+import importlib
+import marshal
+import random
+
+import pytest
+
+from game import geometry as shared_geometry
+from game.geometry import Geometry, precompile
+
+geometry_module = importlib.import_module("game.geometry")  # `game.geometry` is the function
+
+
+@pytest.fixture
+def precompiled(tmp_path, monkeypatch):
+    """Points the game at a file in ``tmp_path``; returns what writes it (the game reads it once
+    per process, as a page or worker starts: read again after each write)."""
+    path = tmp_path / "placements.marshal"
+    monkeypatch.setattr(geometry_module, "PRECOMPILED", path)
+
+    def write(contents: bytes) -> None:
+        path.write_bytes(contents)
+        geometry_module._precompiled.cache_clear()
+
+    yield write
+    geometry_module._precompiled.cache_clear()
+
+
+def some_positions(geo, count=20, seed=3):
+    """(free, touching) masks of random positions of ``geo``."""
+    rng = random.Random(seed)
+    bits = [1 << geo.bit(sq) for sq in geo.squares()]
+    for _ in range(count):
+        free = sum(b for b in bits if rng.random() < 0.7)
+        yield free, sum(b for b in bits if rng.random() < 0.2)
+
+
+def test_the_precompiled_generators_give_the_same_moves(precompiled):
+    fresh = Geometry(8, 10)
+    precompiled(precompile([(8, 10), (14, 14)]))
+    ahead = Geometry(8, 10)
+    assert ahead.count_placements() == fresh.count_placements() > 0
+    for free, touching in some_positions(fresh):
+        assert ahead.placements(free, touching, 0b101) == fresh.placements(free, touching, 0b101)
+
+
+def test_the_board_uses_the_generator_the_file_holds(precompiled):
+    magic, table = marshal.loads(precompile([(8, 10)]))
+    nothing = compile("def placements(free, touching, used_pieces):\n    return []", "", "exec")
+    precompiled(marshal.dumps((magic, dict.fromkeys(table, nothing))))
+    assert Geometry(8, 10).count_placements() == 0  # read from the file, not compiled
+    assert Geometry(14, 14).count_placements() > 0  # a board it lacks: compiled as needed
+
+
+@pytest.mark.parametrize(
+    "contents",
+    [b"", b"not marshal", marshal.dumps(b"no table"), "for another Python"],
+)
+def test_a_file_not_for_this_python_is_ignored(precompiled, contents):
+    if contents == "for another Python":
+        _, table = marshal.loads(precompile([(8, 10)]))
+        nothing = compile("def placements(*args):\n    return []", "", "exec")
+        contents = marshal.dumps((b"\x00\x00\r\n", dict.fromkeys(table, nothing)))
+    precompiled(contents)
+    assert Geometry(8, 10).count_placements() == shared_geometry(8, 10).count_placements() > 0
