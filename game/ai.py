@@ -114,14 +114,15 @@ LEVEL_CONFIGS = {
         _MASTER_DUO,
         classic=replace(_MASTER_DUO, max_work=1_500_000),
         # Four colours, one Master against three Pentobi level 3 colours, 100 games each: rank
-        # score 0.535 and 0.543, mean margin +1.95 and +3.52 (--seed 43, 44), at 0.165-0.171 s
-        # median and 0.44 s max CPU per move, with the rollouts halved onto the close
-        # candidates (32 greedy, 16 one sampled, then 8 the 22 rounds left). 8 rollouts for
-        # each of the 32 scored 0.43 and 0.35 (-0.26 and -1.73) at 0.26 s median and 0.62 s
-        # max; one greedy rollout each 0.315 and -3.79 (--seed 43) and 4 rollouts at T=1 0.353.
-        # No better on --seed 43: a rollout judged by rank (mean over rivals of tanh of our lead
-        # / 10 points) 0.447 with 8 rollouts each, 0.525 halved; the same random draws for
-        # every candidate in a round 0.507.
+        # score 0.535, 0.543 and 0.55, mean margin +1.95, +3.52 and +1.75 (--seed 43, 44, 45),
+        # at 0.161-0.171 s median and 0.34-0.48 s max CPU per move, with the rollouts halved
+        # onto the close candidates (32 greedy, 16 one sampled, then 8 the 22 rounds left).
+        # 8 rollouts for each of the 32 scored 0.43 and 0.35 (-0.26 and -1.73; seeds 43, 44) at
+        # 0.26 s median and 0.62 s max; one greedy rollout each 0.315 and -3.79 (--seed 43) and
+        # 4 rollouts at T=1 0.353. No better: 36 rounds within a 1.2M cap, 0.57, 0.497 and
+        # 0.557 (seeds 43-45) at 0.24 s median and 0.84 s max; on --seed 43, a rollout judged
+        # by rank (mean over rivals of tanh of our lead / 10 points) 0.447 with 8 rollouts
+        # each, 0.525 halved; the same random draws for every candidate in a round 0.507.
         multi=LevelConfig(
             noise=0.05,
             candidates=32,
