@@ -109,7 +109,9 @@ LEVEL_CONFIGS = {
     # reaches a fifth ply: 55% (100 games, --seed 41, mean margin +4.6 points), 0.35 s median
     # and 0.54 s max CPU per move (the cap now bounds the worst move better). The same search in
     # Duo (cap 1M): 70.5% vs level 3 and 27.5% vs level 5 (100 games each, --seed 62;
-    # 60% and 7.5% before), 0.32 s median and 0.614 s max CPU per move.
+    # 60% and 7.5% before), 0.32 s median and 0.614 s max CPU per move; with the Duo prior
+    # refitted under learn_ai's scale floor, 69% and 27.5% (same seed), 0.31-0.32 s median and
+    # 0.66 s max.
     5: replace(
         _MASTER_DUO,
         classic=replace(_MASTER_DUO, max_work=1_500_000),

@@ -3,7 +3,8 @@
     python tools/learn_ai.py --variant duo --games 379 --seed 11 [--level 5] [--sgf FILE ...]
     python tools/learn_ai.py --variant classic_2 --games 300 --seed 21
 
-(the shipped weights came from these two runs, before the scale floor in :func:`fit`). Plays
+(the shipped weights came from these two runs, classic_2's before the scale floor in
+:func:`fit`). Plays
 ``--games`` games of Pentobi (level ``--level``, no opening book) against itself with Pentobi's
 match runner ``twogtp`` (both built by ``../shared/tools/build-pentobi``; found in
 ``$PENTOBI_BUILD``, default ``~/.cache/pentobi/build``), or reads the games of ``--sgf`` files
