@@ -6,7 +6,7 @@ new corners it opens (by how many free squares border each), what lies along its
 corners it wastes, free squares, rival pieces, the board's rim), nearness to the centre. The
 prior of a move is ``exp(w . x)`` normalised over the legal moves, with one weight vector per
 game phase (by how many pieces the colour has placed) and per board and kind of game
-(:func:`board_key`); the weights are fitted by softmax regression to the moves of a strong
+(:func:`weights`); the weights are fitted by softmax regression to the moves of a strong
 engine's games (``tools/learn_ai.py``, see the README) and stored in ``game/data/ai_weights.json``.
 
 The feature ideas follow published Blokus programs (Pentobi's playout priors); the features,
@@ -57,13 +57,18 @@ def phase_of(pos: Position, color: int) -> int:
 
 
 def board_key(pos: Position, goal) -> str:
-    """Which weights a player with ``goal`` uses: ``duo`` on the 14x14 board; on the 20x20
-    board ``classic_2`` if the player has two colours, else ``classic`` (the four-colour game's;
-    ``classic_3`` uses them too: there as in four colours, four colours crowd the board and each
-    player stands alone, with no partner whose corners to spare)."""
+    """Which weights a player with ``goal`` learns and uses: ``duo`` on the 14x14 board; on the
+    20x20 board ``classic_2`` if the player has two colours, else ``classic`` (the four-colour
+    game's; ``classic_3`` uses them too: there as in four colours, four colours crowd the board
+    and each player stands alone, with no partner whose corners to spare)."""
     if pos.geo.width < 20:
         return "duo"
     return "classic_2" if sum(g > 0 for g in goal) > 1 else "classic"
+
+
+#: Whose weights a board key without its own uses: four-colour (and three-player) games use the
+#: two-player Classic weights until ``learn_ai --variant classic`` fits theirs.
+FALLBACK = {"classic": "classic_2"}
 
 
 @cache
@@ -175,9 +180,17 @@ def learned() -> dict:
     return {"prior": {key: np.array(w, dtype=np.float32) for key, w in data["prior"].items()}}
 
 
+def weights(pos: Position, goal) -> np.ndarray | None:
+    """The learned weights, shaped (phases, features), for ``pos``'s board and a player with
+    ``goal``: its :func:`board_key`'s, else its :data:`FALLBACK`'s; None if neither has any."""
+    prior = learned()["prior"]
+    key = board_key(pos, goal)
+    return prior[key] if key in prior else prior.get(FALLBACK.get(key))
+
+
 def is_learned(pos: Position, goal) -> bool:
     """Whether there are learned weights for ``pos``'s board and a player with ``goal``."""
-    return board_key(pos, goal) in learned()["prior"]
+    return weights(pos, goal) is not None
 
 
 def prior_logits(pos: Position, color: int, codes: list[int], goal) -> np.ndarray:
@@ -185,7 +198,7 @@ def prior_logits(pos: Position, color: int, codes: list[int], goal) -> np.ndarra
     :func:`move_features` gives it, summed faster: every feature but the piece, the centre and
     the rim counts a placement's squares (or edge or corner squares) lying in some set, so
     the weights add up to one value per square and a move's logit is three sums of them."""
-    w = learned()["prior"][board_key(pos, goal)][phase_of(pos, color)]
+    w = weights(pos, goal)[phase_of(pos, color)]
     tab = pos.tab
     rows = tab.code_row[np.asarray(codes, dtype=np.int64)]
     member = _members(pos, _square_sets(pos, color, goal))

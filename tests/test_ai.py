@@ -367,20 +367,64 @@ def test_the_prior_player_beats_random_play():
     assert summary["win_rate"] >= 0.75, summary
 
 
-@pytest.mark.parametrize(
-    "variant, key",
-    [("duo", "duo"), ("classic_2", "classic_2"), ("classic", "classic"), ("classic_3", "classic")],
-)
-def test_fast_prior_equals_the_weighted_features_of_its_game(variant, key):
-    """Each game's moves are weighed by its own weights: two-player Classic by classic_2's,
-    three (the shared colour too) and four players by the four-colour game's."""
-    from game.ai_prior import board_key, learned, move_features, phase_of, prior_logits
+def assert_prior_weighs_features_by(variant, key, stored):
+    """Along random games of ``variant``, the board key is ``key`` and the fast prior equals
+    each move's features weighed by the ``stored`` weights."""
+    from game.ai_prior import board_key, is_learned, move_features, phase_of, prior_logits
 
     for board in random_positions(variant, 12, seed=4):
         pos = Position.from_board(board)
         color, codes = board.turn, board.legal_codes()
         goal = goal_of(board.variant, board.player_to_move)
-        assert board_key(pos, goal) == key
-        w = learned()["prior"][key][phase_of(pos, color)]
-        expected = move_features(pos, color, codes, goal) @ w
+        assert board_key(pos, goal) == key and is_learned(pos, goal)
+        expected = move_features(pos, color, codes, goal) @ stored[phase_of(pos, color)]
         assert prior_logits(pos, color, codes, goal) == pytest.approx(expected, abs=1e-4)
+
+
+@pytest.mark.parametrize(
+    "variant, key, used",
+    [
+        ("duo", "duo", "duo"),
+        ("classic_2", "classic_2", "classic_2"),
+        ("classic", "classic", "classic_2"),
+        ("classic_3", "classic", "classic_2"),
+    ],
+)
+def test_fast_prior_equals_the_weighted_features_of_its_game(variant, key, used):
+    """Each game's moves are weighed by its own weights: two-player Classic by classic_2's;
+    three (the shared colour too) and four players, whose key has none in the shipped file,
+    by classic_2's too."""
+    from game.ai_prior import learned
+
+    assert set(learned()["prior"]) == {"duo", "classic_2"}
+    assert_prior_weighs_features_by(variant, key, learned()["prior"][used])
+
+
+@pytest.fixture
+def weights_file(tmp_path, monkeypatch):
+    """The shipped weights file's data, and a file of the test's own that the prior reads
+    instead."""
+    import json
+
+    from game import ai_prior
+
+    shipped = json.loads(ai_prior.WEIGHTS_FILE.read_text())
+    path = tmp_path / "ai_weights.json"
+    monkeypatch.setattr(ai_prior, "WEIGHTS_FILE", path)
+    ai_prior.learned.cache_clear()
+    yield shipped, path
+    ai_prior.learned.cache_clear()
+
+
+def test_four_colour_games_use_their_own_weights_once_fitted(weights_file):
+    import json
+
+    from game.ai_prior import learned
+
+    shipped, path = weights_file
+    rng = random.Random(5)
+    own = [[rng.uniform(-1, 1) for _ in shipped["features"]] for _ in shipped["prior"]["duo"]]
+    path.write_text(json.dumps({**shipped, "prior": {**shipped["prior"], "classic": own}}))
+    assert_prior_weighs_features_by("classic", "classic", learned()["prior"]["classic"])
+    assert_prior_weighs_features_by("classic_2", "classic_2", learned()["prior"]["classic_2"])
+    assert not (learned()["prior"]["classic"] == learned()["prior"]["classic_2"]).all()

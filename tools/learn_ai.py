@@ -4,16 +4,16 @@
     python tools/learn_ai.py --variant classic_2 --games 300 --seed 21
 
 (the shipped weights came from these two runs, classic_2's before the scale floor in
-:func:`fit`). Plays
-``--games`` games of Pentobi (level ``--level``, no opening book) against itself with Pentobi's
-match runner ``twogtp`` (both built by ``../shared/tools/build-pentobi``; found in
-``$PENTOBI_BUILD``, default ``~/.cache/pentobi/build``), or reads the games of ``--sgf`` files
-(one game per line, as twogtp writes them). Every position of every game gives one sample: the
-features of each legal move (:func:`game.ai_prior.move_features`) and the move the engine
-played. The weights of each game phase are the softmax regression (maximum likelihood with a
-small L2 penalty, by Adam) of the move played over the legal moves. Each variant trains its own
-weights (``classic``, four colours, also serves ``classic_3``; see
-:func:`game.ai_prior.board_key`); the others in the file are kept.
+:func:`fit`; see the README). Plays ``--games`` games of Pentobi (level ``--level``, no opening
+book) against itself with Pentobi's match runner ``twogtp`` (both built by
+``../shared/tools/build-pentobi``; found in ``$PENTOBI_BUILD``, default
+``~/.cache/pentobi/build``), or reads the games of ``--sgf`` files (one game per line, as twogtp
+writes them). Every position of every game gives one sample: the features of each legal move
+(:func:`game.ai_prior.move_features`) and the move the engine played. The weights of each game
+phase are the softmax regression (maximum likelihood with a small L2 penalty, by Adam) of the
+move played over the legal moves. Each variant trains its own weights (``classic``, four
+colours, also serves ``classic_3``; until it is fitted both use ``classic_2``'s, see
+:func:`game.ai_prior.weights`); the others in the file are kept.
 """
 
 from __future__ import annotations
