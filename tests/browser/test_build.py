@@ -1,6 +1,7 @@
 """build.py: verified runtime files, the assembled site, the service worker, the server.
 (No browser here: these check what the browser tests are served.)"""
 
+import base64
 import gzip
 import hashlib
 import json
@@ -96,6 +97,16 @@ def test_the_page_is_painted_before_python_and_names_no_other_origin(dist):
     assert "https://" not in html
 
 
+def test_the_stylesheet_is_in_the_page_allowed_by_its_hash(dist):
+    """No stylesheet request holds up the first paint; the policy allows just this style."""
+    html = (dist / "index.html").read_text()
+    assert 'rel="stylesheet"' not in html and html.count("<style>") == 1
+    css = html.split("<style>", 1)[1].split("</style>", 1)[0]
+    assert css == (build.ROOT / "static" / "app.css").read_text()
+    digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
+    assert f"style-src 'sha256-{digest}';" in html
+
+
 def test_the_service_worker_precaches_every_file(dist):
     text = (dist / "sw.js").read_text()
     assets = json.loads(text.split("const ASSETS = ", 1)[1].split(";\n", 1)[0])
@@ -112,7 +123,7 @@ def test_the_cache_version_follows_the_content(dist, tmp_path):
     shutil.copytree(dist, copy)
     same = build.write_service_worker(copy)
     assert same == build.write_service_worker(dist)
-    (copy / "static" / "app.css").write_text("/* changed */")
+    (copy / "static" / "boot.js").write_text("// changed")
     assert build.write_service_worker(copy) != same
 
 

@@ -91,8 +91,8 @@ def test_a_new_deploy_replaces_the_old_cache(sw_context, dist, tmp_path):
 
         deployed = tmp_path / "dist"
         shutil.copytree(dist, deployed)
-        css = deployed / "static" / "app.css"
-        css.write_text(css.read_text() + "\n/* deploy 2 */\n")
+        script = deployed / "static" / "boot.js"
+        script.write_text(script.read_text() + "\n// deploy 2\n")
         build.write_service_worker(deployed)
         new_cache = cache_name(deployed)
         assert new_cache != old_cache
@@ -101,8 +101,8 @@ def test_a_new_deploy_replaces_the_old_cache(sw_context, dist, tmp_path):
         poll(page, "async () => await caches.keys()", lambda names: names == [new_cache])
         page.reload()
         wait_until_state(page, "ready")
-        served_css = page.evaluate("async () => (await fetch('./static/app.css')).text()")
-        assert served_css.endswith("/* deploy 2 */\n")
+        served = page.evaluate("async () => (await fetch('./static/boot.js')).text()")
+        assert served.endswith("// deploy 2\n")
     finally:
         site.stop()
     record.assert_clean()
