@@ -35,3 +35,9 @@ def test_fit_follows_the_choices_and_keeps_a_rare_feature_small():
     # tiny spread, it once grew to -6.4 here (-88 in a real fit), ruling out every such move.
     assert -1 < w[1] < 0
     assert w[2] == 0
+
+
+def test_without_the_floor_a_rare_feature_grows():
+    # The fit as it was before the floor (--scale-floor 0), which classic_2's weights reproduce.
+    w = learn_ai.fit(synthetic_sample(), scale_floor=0)
+    assert w[1] < -3

@@ -1,10 +1,10 @@
 """Fit the move prior's weights (``game/data/ai_weights.json``) to a strong engine's moves.
 
     python tools/learn_ai.py --variant duo --games 379 --seed 11 [--level 5] [--sgf FILE ...]
-    python tools/learn_ai.py --variant classic_2 --games 300 --seed 21
+    python tools/learn_ai.py --variant classic_2 --games 300 --seed 21 --scale-floor 0
 
-(the shipped weights came from these two runs, classic_2's before the scale floor in
-:func:`fit`; see the README). Plays ``--games`` games of Pentobi (level ``--level``, no opening
+(the shipped weights come from these two runs; classic_2's without the scale floor of
+:func:`fit`, with which they play stronger, see the README). Plays ``--games`` games of Pentobi (level ``--level``, no opening
 book) against itself with Pentobi's match runner ``twogtp`` (both built by
 ``../shared/tools/build-pentobi``; found in ``$PENTOBI_BUILD``, default
 ``~/.cache/pentobi/build``), or reads the games of ``--sgf`` files (one game per line, as twogtp
@@ -82,17 +82,21 @@ def samples(game_texts: list[str], prior: list[list]) -> None:
             board.push(move)
 
 
-def fit(data, steps: int = 400, l2: float = 1e-3) -> np.ndarray:
-    """Softmax-regression weights for samples (features, chosen index)."""
+#: The least spread a feature is standardised by: that of a 0/1 feature true in 1 move in 16.
+SCALE_FLOOR = 0.25
+
+
+def fit(data, scale_floor: float = SCALE_FLOOR, steps: int = 400, l2: float = 1e-3) -> np.ndarray:
+    """Softmax-regression weights for samples (features, chosen index), each feature
+    standardised by its spread, floored at ``scale_floor``."""
     x = np.concatenate([f for f, _ in data]).astype(np.float64)
     sizes = np.array([len(f) for f, _ in data])
     starts = np.concatenate([[0], np.cumsum(sizes)[:-1]])
     chosen = starts + np.array([i for _, i in data])
     segment = np.repeat(np.arange(len(data)), sizes)
-    # Adam converges evenly on standardised features; the floor (the spread of a 0/1 feature
-    # true in 1 move in 16) keeps a rare feature from being scaled up so far that the L2 penalty no
-    # longer holds its weight and a few moves drive it to an extreme.
-    scale = np.maximum(x.std(axis=0), 0.25)
+    # Adam converges evenly on standardised features; the floor keeps a rare feature from being
+    # scaled up so far that the L2 penalty no longer holds its weight.
+    scale = np.maximum(x.std(axis=0) + 1e-6, scale_floor)
     x /= scale
     w = np.zeros(x.shape[1])
     m = np.zeros_like(w)
@@ -120,6 +124,13 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--level", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1, help="Pentobi's seeds: this and the next")
+    parser.add_argument(
+        "--scale-floor",
+        type=float,
+        default=SCALE_FLOOR,
+        help="least spread a feature is standardised by (0: none, as classic_2's shipped"
+        " weights were fitted)",
+    )
     parser.add_argument("--sgf", nargs="*", help="games to learn from instead of playing them")
     args = parser.parse_args()
     if args.sgf:
@@ -131,7 +142,7 @@ def main() -> None:
     prior: list[list] = [[] for _ in range(len(PHASE_BOUNDS) + 1)]
     samples(texts, prior)
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")
-    learned = [fit(data).round(4).tolist() for data in prior]
+    learned = [fit(data, args.scale_floor).round(4).tolist() for data in prior]
     stored = json.loads(WEIGHTS_FILE.read_text()) if WEIGHTS_FILE.exists() else {}
     if stored.get("features") != list(FEATURE_NAMES):
         stored = {"features": list(FEATURE_NAMES), "prior": {}}
