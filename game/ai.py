@@ -107,7 +107,8 @@ LEVEL_CONFIGS = {
     # over 24 candidates scored 20.5%, at 0.087 s median and 0.85 s max CPU per move. Deepening
     # to depth 3 scored 32% (--seed 41); with node work counted as it costs, the same cap's time
     # reaches a fifth ply: 55% (100 games, --seed 41, mean margin +4.6 points), 0.35 s median
-    # and 0.54 s max CPU per move (the cap now bounds the worst move better). The same search in
+    # and 0.54 s max CPU per move (the cap now bounds the worst move better); on today's engine
+    # again 55%, at 0.225 s median and 0.33 s max. The same search in
     # Duo (cap 1M): 70.5% vs level 3 and 27.5% vs level 5 (100 games each, --seed 62;
     # 60% and 7.5% before), 0.32 s median and 0.614 s max CPU per move; with the Duo prior
     # refitted under learn_ai's scale floor, 69% and 27.5% (same seed), 0.31-0.32 s median and
