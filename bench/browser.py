@@ -46,7 +46,6 @@ import json
 import os
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -61,6 +60,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from harness import (  # noqa: E402  (the same browser and build as the tests)
     CHROMIUM,
     CHROMIUM_ARGS,
+    Site,
     build,
     not_for_a_visit,
     seed_saved_game,
@@ -274,13 +274,6 @@ def phone_page(browser, script: str, service_workers: str = "allow"):
     return context, page, cdp
 
 
-def serve_compressed(dist: Path, transfers: list | None = None):
-    """A server of ``dist`` that compresses as GitHub Pages does, in a thread."""
-    server = build.make_server(dist, compress=True, transfers=transfers)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server
-
-
 # Runs before the page's scripts: says when the page has painted (no polling, and none of the
 # bench's scripts injected into the page, before then).
 PAINTED = """
@@ -294,33 +287,31 @@ new PerformanceObserver((list) => {
 
 def phone_first_paint(browser, dist: Path) -> int:
     """First contentful paint of a first visit under :data:`PHONE`, left once painted."""
-    server = serve_compressed(dist)
+    site = Site(dist, compress=True)
     context, page, _ = phone_page(browser, PAINTED, service_workers="block")
     with page.expect_console_message(
         lambda message: message.text.startswith("bench: painted at "), timeout=60_000
     ) as message:
-        page.goto(f"http://127.0.0.1:{server.server_port}/", wait_until="commit")
+        page.goto(site.url, wait_until="commit")
     context.close()
-    server.shutdown()
-    server.server_close()
+    site.stop()
     return round(float(message.value.text.split()[-1]))
 
 
 def phone_first_visit(browser, dist: Path) -> dict:
     """A first visit under :data:`PHONE`, from a server that compresses as GitHub Pages does."""
     transfers = []
-    server = serve_compressed(dist, transfers)
+    site = Site(dist, compress=True, transfers=transfers)
     context, page, cdp = phone_page(browser, OBSERVERS)
     cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
-    page.goto(f"http://127.0.0.1:{server.server_port}/")
+    page.goto(site.url)
     wait_until_state(page, "ready", timeout=120_000)
     cpu_to_ready = main_thread_cpu(cdp)
     wait_for_computer_player(page, timeout=120_000)
     figures = page.evaluate(LOAD_FIGURES)
     page.evaluate(SERVICE_WORKER_ACTIVE)  # its precache is part of a first visit
     context.close()
-    server.shutdown()
-    server.server_close()
+    site.stop()
     ready_at = (figures["timeOrigin"] + figures["readyAt"]) / 1000
     return {
         "first_paint_ms": round(figures["firstPaint"]),
@@ -344,9 +335,8 @@ def main() -> None:
     args = parser.parse_args()
     dist = args.site.resolve() if args.site else build.build()
     transfers = []
-    server = build.make_server(dist, transfers=transfers)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_port}/"
+    site = Site(dist, transfers=transfers)
+    url = site.url
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
@@ -361,7 +351,7 @@ def main() -> None:
         }
         phone = phone_first_visits(browser, dist, args.phone_loads, args.phone_paints)
         browser.close()
-    server.shutdown()
+    site.stop()
     ready = [round(load["readyAt"]) for load in loads]
     report = {
         "load_average": [round(load, 1) for load in os.getloadavg()],

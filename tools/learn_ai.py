@@ -4,9 +4,9 @@
     python tools/learn_ai.py --variant classic_2 --games 300 --seed 21 --scale-floor 0
 
 (the shipped weights come from these two runs; classic_2's without the scale floor of
-:func:`fit`, with which they play stronger, see the README). Plays ``--games`` games of Pentobi (level ``--level``, no opening
-book) against itself with Pentobi's match runner ``twogtp`` (both built by
-``../shared/tools/build-pentobi``; found in ``$PENTOBI_BUILD``, default
+:func:`fit`, with which they play stronger, see the README). Plays ``--games`` games of Pentobi
+(level ``--level``, no opening book) against itself with Pentobi's match runner ``twogtp`` (both
+built by ``../shared/tools/build-pentobi``; found in ``$PENTOBI_BUILD``, default
 ``~/.cache/pentobi/build``), or reads the games of ``--sgf`` files (one game per line, as twogtp
 writes them). Every position of every game gives one sample: the features of each legal move
 (:func:`game.ai_prior.move_features`) and the move the engine played. The weights of each game
