@@ -368,7 +368,8 @@ class Board(BaseBoard):
     @property
     def turn(self) -> Color | None:
         """The colour to move, or None when the game is over."""
-        self._settle_turn()
+        if self._unsettled_after is not None:
+            self._advance_turn(self._unsettled_after)
         return self._turn
 
     @turn.setter
@@ -387,12 +388,13 @@ class Board(BaseBoard):
 
     def legal_codes(self, color: Color | None = None) -> list[int]:
         """Move codes (see :mod:`game.geometry`) of the legal moves of ``color`` (default: the
-        colour to move). The list is cached: do not modify it."""
-        if color is None or color == self.turn:
-            if self.turn is None:
-                return []
+        colour to move), in code order."""
+        turn = self.turn
+        if color is None or color == turn:
+            if turn is None:
+                return self.geometry.placements(0, 0)
             if self._legal is None:
-                self._legal = self._generate(self._turn)
+                self._legal = self._generate(turn)
             return self._legal
         return self._generate(color)
 

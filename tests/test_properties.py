@@ -64,3 +64,38 @@ def test_random_games_obey_the_rules_and_end(variant, options, seed):
             base = len(own[color]) if board.scoring == "points" else -left
             assert result.color_scores[color] - base in ((0, 15, 20) if left == 0 else (0,))
     assert result.game_over and result.winners
+
+
+def observed(board):
+    """What a player can see of a position: the board, the turn, every colour's legal moves
+    and attach squares, who can no longer move, the scores."""
+    return (
+        str(board),
+        board.turn,
+        [sorted(map(str, board.legal_moves_for(c))) for c in board.variant.colors],
+        [board.attach_squares(c) for c in board.variant.colors],
+        board.passed,
+        board.scores(),
+    )
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    variant=variants,
+    steps=st.lists(st.one_of(st.just("pop"), st.integers(0, 10**6)), min_size=1, max_size=80),
+)
+def test_any_push_and_pop_sequence_leaves_the_position_of_a_fresh_board(variant, steps):
+    """Undo restores a position exactly: after any mix of moves (an integer picks one of the
+    legal moves) and take-backs, the board equals a fresh board given the moves left."""
+    board = Board(variant)
+    for step in steps:
+        if step == "pop":
+            if board.move_stack:
+                board.pop()
+        elif board.turn is not None:
+            codes = board.legal_codes()
+            board.push_code(codes[step % len(codes)])
+        fresh = Board(variant)
+        for color, move in board.move_stack:
+            fresh.push(move, color)
+        assert observed(board) == observed(fresh)
