@@ -109,7 +109,7 @@ class Geometry:
             sum(1 << pad + d for d in o.corner_offsets) for o in self.orientations
         )
         self._square_of_bit = {self.bit(sq): sq for sq in self.squares()}
-        self._placements = self._compile_placements()
+        self._placements, self._list_codes = self._compile_placements()
         self._moves: dict[int, Move] = {}  # Moves are immutable: one per code is enough
 
     def _bit(self, x: int, y: int) -> int:
@@ -205,7 +205,8 @@ class Geometry:
         return len(self.placements(self.full, self.full))
 
     def _compile_placements(self):
-        """Build the function behind :meth:`placements` as straight-line code for this geometry.
+        """Build the functions behind :meth:`placements` and :meth:`Placements.codes` as
+        straight-line code for this geometry.
 
         One shift per distinct offset gives, for every board position at once, whether the
         cell of a piece anchored there is free (or touching); an orientation's anchors are then
@@ -219,7 +220,7 @@ class Geometry:
         code = _precompiled().get(source) or compile(source, "<placements>", "exec")
         namespace: dict = {}
         exec(code, namespace)
-        return namespace["placements"]
+        return namespace["placements"], namespace["list_codes"]
 
     def _placements_source(self) -> str:
         slots_of = [tuple(sorted(o.shift_slots)) for o in self.orientations]
@@ -261,14 +262,35 @@ class Geometry:
         lines += [f"    {store(p)}" for p in by_length if len(pieces_of(p)) > 1]
         for piece_index, orientations in enumerate(self.orientations_of_piece):
             names = [f"h{o.index}" for o in orientations]
-            lines.append(f"    if used_pieces >> {piece_index} & 1:")
+            lines.append(f"    if used_pieces & {1 << piece_index}:")
             lines.append(f"        {' = '.join(names)} = 0")
             lines.append("    else:")
             lines += [f"        {store(p)}" for p in by_length if pieces_of(p) == {piece_index}]
             for o, name in zip(orientations, names):
                 free, touching = masks(slots_of[o.index])
                 lines.append(f"        {name} = ({touching}) & {free}")
-        lines.append(f"    return ({', '.join(f'h{o.index}' for o in self.orientations)})")
+        every = ", ".join(f"h{o.index}" for o in self.orientations)
+        lines.append(f"    return ({every})")
+        # The codes of those anchors, found highest first (the top bit of a mask costs one
+        # bit_length; the lowest would cost a negation, slow on big ints), then reversed.
+        lines += [
+            "",
+            f"TOP = (0, *(1 << k for k in range({self.bits})))  # TOP[n]: bit n - 1",
+            "",
+            "def list_codes(anchors):",
+            f"    {every} = anchors",
+            "    codes = []",
+            "    append = codes.append",
+        ]
+        for o in reversed(self.orientations):
+            lines += [
+                f"    while h{o.index}:",
+                f"        top = h{o.index}.bit_length()",
+                f"        append({o.index * self.bits - 1} + top)",
+                f"        h{o.index} ^= TOP[top]",
+            ]
+        lines.append("    codes.reverse()")
+        lines.append("    return codes")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -288,9 +310,10 @@ class Placements(Sequence[int]):
     (58, 0, True, True)
     """
 
-    __slots__ = ("_bits", "_anchors", "_ends", "_codes")
+    __slots__ = ("_geometry", "_bits", "_anchors", "_ends", "_codes")
 
     def __init__(self, geo: Geometry, anchors: Sequence[Mask]):
+        self._geometry = geo
         self._bits = geo.bits
         #: Per orientation, the anchors of its placements (an empty tuple: none at all).
         self._anchors = anchors
@@ -338,17 +361,7 @@ class Placements(Sequence[int]):
     def codes(self) -> list[int]:
         """The move codes as a list, in code order (made once; do not modify it)."""
         if self._codes is None:
-            codes = []
-            append = codes.append
-            bits = self._bits
-            base = -1
-            for anchors in self._anchors:
-                while anchors:
-                    low = anchors & -anchors
-                    append(base + low.bit_length())
-                    anchors ^= low
-                base += bits
-            self._codes = codes
+            self._codes = self._geometry._list_codes(self._anchors) if self._anchors else []
         return self._codes
 
     def _running_counts(self) -> list[int]:

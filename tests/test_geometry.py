@@ -48,7 +48,12 @@ def test_the_precompiled_generators_give_the_same_moves(precompiled):
 
 def test_the_board_uses_the_generator_the_file_holds(precompiled):
     magic, table = marshal.loads(precompile([(8, 10)]))
-    nothing = compile("def placements(free, touching, used_pieces):\n    return []", "", "exec")
+    nothing = compile(
+        "def placements(free, touching, used_pieces):\n    return []\n"
+        "def list_codes(anchors):\n    return []",
+        "",
+        "exec",
+    )
     precompiled(marshal.dumps((magic, dict.fromkeys(table, nothing))))
     assert Geometry(8, 10).count_placements() == 0  # read from the file, not compiled
     assert Geometry(14, 14).count_placements() > 0  # a board it lacks: compiled as needed
