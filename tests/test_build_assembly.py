@@ -89,7 +89,7 @@ def test_a_lock_file_for_another_numpy_is_refused(tmp_path, numpy, error):
 
 
 @pytest.fixture
-def site(tmp_path):
+def small_site(tmp_path):
     """A small site: a page, a script, the service worker and GitHub Pages' marker."""
     root = tmp_path / "site"
     (root / "static").mkdir(parents=True)
@@ -100,20 +100,20 @@ def site(tmp_path):
     return root
 
 
-def test_the_service_worker_precaches_every_file_but_itself_and_the_marker(site):
-    assert assembly.precache_list(site) == ["./", "./static/boot.js"]
-    assembly.write_service_worker(site)
-    text = (site / "sw.js").read_text()
+def test_the_service_worker_precaches_every_file_but_itself_and_the_marker(small_site):
+    assert assembly.precache_list(small_site) == ["./", "./static/boot.js"]
+    assembly.write_service_worker(small_site)
+    text = (small_site / "sw.js").read_text()
     assets = json.loads(text.split("const ASSETS = ", 1)[1].split(";\n", 1)[0])
     assert assets == ["./", "./static/boot.js"]
 
 
-def test_the_cache_version_follows_the_content(site):
-    version = assembly.write_service_worker(site)
-    assert f"const VERSION = {json.dumps(version)};" in (site / "sw.js").read_text()
-    assert assembly.write_service_worker(site) == version  # sw.js itself does not count
-    (site / "static" / "boot.js").write_text("// changed")
-    assert assembly.write_service_worker(site) != version
+def test_the_cache_version_follows_the_content(small_site):
+    version = assembly.write_service_worker(small_site)
+    assert f"const VERSION = {json.dumps(version)};" in (small_site / "sw.js").read_text()
+    assert assembly.write_service_worker(small_site) == version  # sw.js itself does not count
+    (small_site / "static" / "boot.js").write_text("// changed")
+    assert assembly.write_service_worker(small_site) != version
 
 
 def test_a_new_site_replaces_the_old_one_whole(tmp_path):

@@ -36,6 +36,7 @@ def test_the_game_ships_its_modules_and_data_but_not_its_tools():
 
 
 def write_tree(root, sources: dict[str, str]) -> None:
+    """Write ``sources`` (path under ``root``: text) as files."""
     for name, source in sources.items():
         path = root / name
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -67,6 +68,8 @@ TREE = {
 
 
 def shipment(root, **declared) -> Shipment:
+    """What ships of :data:`TREE` at ``root``: its packages less its tool, the page's command
+    line not followed (``declared`` overrides them)."""
     return Shipment(
         root=root,
         packages=declared.get("packages", ("app", "app.sub")),
