@@ -52,16 +52,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from buildsteps import assembly, server  # noqa: E402
 from game.ai import LEVELS  # noqa: E402
 from game.web.session import GameOptions, Seat, Session  # noqa: E402
 from game.web.timing import engine_timings  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from harness import (  # noqa: E402  (the same browser and build as the tests)
+from harness import (  # noqa: E402  (the same browser and server as the tests)
     CHROMIUM,
     CHROMIUM_ARGS,
     Site,
-    build,
     not_for_a_visit,
     seed_saved_game,
     unused_files,
@@ -249,8 +249,8 @@ def compress_ahead(dist: Path) -> None:
     """Fill the server's cache of compressed files, as GitHub Pages has them ready: otherwise
     the first visit waits while this machine compresses 10 MB of runtime."""
     for path in dist.rglob("*"):
-        if path.is_file() and build.compressible(path):
-            build.gzipped(path, path.stat().st_mtime_ns)
+        if path.is_file() and server.compressible(path):
+            server.gzipped(path, path.stat().st_mtime_ns)
 
 
 def phone_page(browser, script: str, service_workers: str = "allow"):
@@ -333,7 +333,7 @@ def main() -> None:
     parser.add_argument("--computer-moves", type=int, default=100, help="per variant, at most")
     parser.add_argument("--site", type=Path, help="a site already built (default: build dist/)")
     args = parser.parse_args()
-    dist = args.site.resolve() if args.site else build.build()
+    dist = args.site.resolve() if args.site else assembly.build()
     transfers = []
     site = Site(dist, transfers=transfers)
     url = site.url

@@ -80,19 +80,19 @@ def page_analysis_time() -> dict:
         CHROMIUM,
         CHROMIUM_ARGS,
         Site,
-        build,
         new_context,
         seed_saved_game,
         wait_for_computer_player,
     )
     from playwright.sync_api import sync_playwright
 
+    from buildsteps import assembly
     from game.history import History
     from game.web.session import HUMAN, GameOptions, Session
 
     board = complete_game("duo", 0)
     session = Session(GameOptions("duo", seats=(HUMAN, HUMAN)), History(board))
-    site = Site(build.build())
+    site = Site(assembly.build())
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)

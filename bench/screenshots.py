@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
-from harness import (  # noqa: E402  (the same browser, build and states as the tests)
+from harness import (  # noqa: E402  (the same browser, server and states as the tests)
     CHROMIUM,
     CHROMIUM_ARGS,
     DESKTOP,
@@ -27,10 +27,11 @@ from harness import (  # noqa: E402  (the same browser, build and states as the 
     SCENES,
     PageRecord,
     Site,
-    build,
     new_context,
     open_scene,
 )
+
+from buildsteps import assembly  # noqa: E402
 
 DEVICES = {"desktop": DESKTOP, "phone": PHONE}
 SCHEMES = ("light", "dark")
@@ -44,11 +45,11 @@ def main() -> None:
     parser.add_argument("--schemes", default=",".join(SCHEMES), help="comma-separated")
     args = parser.parse_args()
     if os.environ.get("PYBLOKUS_DIST_BUILT") != "1":
-        build.build()
+        assembly.build()
     args.out.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
 
-    site = Site(build.DIST)
+    site = Site(assembly.DIST)
     written = []
     try:
         with sync_playwright() as playwright:

@@ -98,10 +98,29 @@ def test_the_change_callback_follows_every_job():
     assert seen == [(True, "count"), (False, None)]
 
 
-def test_a_move_waits_at_least_the_given_time():
-    times = iter([0.0, 0.0, 10.0])  # started, then after the search: no wait left
+def sleeps_recorded(monkeypatch) -> list[float]:
+    """The lengths of the runner's waits from now on (waits of 0, its yields between slices,
+    left out), each taken at once."""
+    waits, real_sleep = [], asyncio.sleep
+
+    async def sleep(seconds):
+        if seconds:
+            waits.append(seconds)
+        await real_sleep(0)
+
+    monkeypatch.setattr("game.web.search.asyncio.sleep", sleep)
+    return waits
+
+
+@pytest.mark.parametrize("searched, waits", [(1.5, [3.5]), (5.0, []), (10.0, [])])
+def test_a_move_waits_at_least_the_given_time(monkeypatch, searched, waits):
+    """A search that took ``searched`` seconds of the 5 asked for waits out the rest."""
+    times = iter([0.0, searched])  # the runner's clock as the search starts, then as it ends
     runner = SlicedRunner(loaded_ai, clock=lambda: next(times))
-    assert asyncio.run(runner.start(duo_after("e10"), 1, seed=2, at_least=5.0)) is not None
+    board = duo_after("e10")
+    waited = sleeps_recorded(monkeypatch)
+    move = asyncio.run(runner.start(board, 1, seed=2, at_least=5.0))
+    assert move == choose_move(board, 1, seed=2) and waited == waits
 
 
 def test_no_computer_player_is_reported():

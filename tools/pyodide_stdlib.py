@@ -1,18 +1,20 @@
-"""Run by build.py in Pyodide under Node (tools/pyodide_task.mjs), never in the page.
+"""Run by the build (buildsteps/compiling.py) in Pyodide under Node (tools/pyodide_task.mjs),
+never in the page.
 
     compile PAGE WORKER PAGE_ZIP WORKER_ZIP GAME_DIR HOME [DIR...]   (Pyodide, full library)
         Import every module named in the JSON list PAGE, then those in WORKER (NumPy loaded if
         named), and write the standard library modules that came from the full archive,
         compiled for this Python: the page's to PAGE_ZIP, the others the worker needs to
         WORKER_ZIP. Compile the game package in GAME_DIR in place of its sources (each module's
-        .pyc beside its .py, which build.py then drops: the game ships compiled only), and the
+        .pyc beside its .py, which the build then drops: the game ships compiled only), and the
         packages in the other DIRs (PyScript's, which it writes beside the game's) into their
         __pycache__, named as the page finds them under HOME. Write the move generators of the
         game's boards, compiled, into GAME_DIR (game.geometry.PRECOMPILED).
     verify PAGE WORKER WORKER_ZIP GAME_DIR                  (Pyodide with PAGE_ZIP)
-        Import every module named in PAGE (the game's from its compiled files alone); then, with WORKER_ZIP on the path as the worker has
-        it, every module named in WORKER, and every module of both archives; check that the
-        game's compiled move generators are those of its boards.
+        Import every module named in PAGE (the game's from its compiled files alone); then,
+        with WORKER_ZIP on the path as the worker has it, every module named in WORKER, and
+        every module of both archives; check that the game's compiled move generators are
+        those of its boards.
 
 Compiled files carry a source hash (PEP 552), unchecked for the game's (the build writes them
 anew every time), checked for PyScript's (written by PyScript as it starts): they never go stale

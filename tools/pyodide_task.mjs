@@ -1,4 +1,4 @@
-// Runs a Python script in Pyodide under Node, for build.py:
+// Runs a Python script in Pyodide under Node, for the build (buildsteps/compiling.py):
 //   node tools/pyodide_task.mjs RUNTIME_DIR STDLIB_ZIP WORK_DIR SCRIPT [ARGS...]
 // RUNTIME_DIR holds pyodide.mjs and its files; STDLIB_ZIP is the standard library to start with;
 // WORK_DIR is mounted at /work. The script runs with sys.argv = [SCRIPT, ...ARGS] and may await.

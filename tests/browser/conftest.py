@@ -17,10 +17,11 @@ from harness import (
     INSTALL_HINT,
     PageRecord,
     Site,
-    build,
     new_context,
     open_page,
 )
+
+from buildsteps import assembly
 
 
 def pytest_collection_modifyitems(items) -> None:
@@ -39,8 +40,8 @@ def pytest_collection_modifyitems(items) -> None:
 def dist() -> Path:
     """The built site; built once per session unless `build.py test` just built it."""
     if os.environ.get("PYBLOKUS_DIST_BUILT") != "1":
-        build.build()
-    return build.DIST
+        assembly.build()
+    return assembly.DIST
 
 
 @pytest.fixture(scope="session")

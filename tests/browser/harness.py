@@ -1,15 +1,14 @@
-"""Helpers for the browser tests: build.py's server in a thread, page records, waiting."""
+"""Helpers for the browser tests: the dev server in a thread, page records, waiting."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+from buildsteps import artefacts, server
+
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = [
     "--headless",
@@ -24,24 +23,12 @@ INSTALL_HINT = "apt-get update && apt-get install -y chromium"
 BOOT_TIMEOUT_MS = 60_000
 
 
-def load_build_module():
-    """build.py as a module (it is a script at the repository root, not a package)."""
-    spec = importlib.util.spec_from_file_location("pyblokus_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up there
-    spec.loader.exec_module(module)
-    return module
-
-
-build = load_build_module()
-
-
 class Site:
-    """dist/ served by build.py's server on a free port, in a thread; can be stopped.
-    ``options``: make_server's (``compress``, ``transfers``)."""
+    """dist/ served by the dev server on a free port, in a thread; can be stopped.
+    ``options``: :func:`buildsteps.server.make_server`'s (``compress``, ``transfers``)."""
 
     def __init__(self, directory: Path, **options):
-        self.server = build.make_server(directory, **options)
+        self.server = server.make_server(directory, **options)
         self.url = f"http://127.0.0.1:{self.server.server_port}/"
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
@@ -49,7 +36,7 @@ class Site:
     def deploy(self, directory: Path) -> None:
         """Serve ``directory`` from now on, at the same URL (the port is never let go, so no
         other server can take it in between)."""
-        self.server.RequestHandlerClass = build.handler_for(directory)
+        self.server.RequestHandlerClass = server.handler_for(directory)
 
     def stop(self) -> None:
         self.server.shutdown()
@@ -95,8 +82,8 @@ class PageRecord:
 
 
 def unused_files(dist: Path, transfers: list) -> set[str]:
-    """Files of ``dist`` that no request noted in ``transfers`` (see build.QuietHandler) asked
-    for."""
+    """Files of ``dist`` that no request noted in ``transfers`` (see
+    :class:`buildsteps.server.QuietHandler`) asked for."""
     asked = {path.lstrip("/") or "index.html" for _, path, _ in transfers}
     files = (p.relative_to(dist).as_posix() for p in dist.rglob("*") if p.is_file())
     return {name for name in files if name not in asked}
@@ -278,10 +265,10 @@ def computed(page, selector: str, prop: str) -> str:
 
 
 def inject_axe(context) -> None:
-    """Make axe-core (pinned in build.py, fetched into its cache) available to every page of
-    ``context``; injected by the browser before the page's scripts, so the site's CSP and its
-    files are untouched."""
-    context.add_init_script(script=build.npm_member_text(build.AXE))
+    """Make axe-core (pinned in buildsteps/artefacts.py, fetched into its cache) available to
+    every page of ``context``; injected by the browser before the page's scripts, so the site's
+    CSP and its files are untouched."""
+    context.add_init_script(script=artefacts.npm_member_text(artefacts.AXE))
 
 
 def axe_violations(page) -> list[str]:

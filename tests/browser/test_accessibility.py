@@ -1,6 +1,6 @@
-"""Accessibility: axe-core (pinned in build.py, injected by the tests only) finds no WCAG 2.1 A
-or AA violation in the main states, light and dark; the dark theme follows the system; colours
-can carry a second cue; How to play opens at its title on a phone."""
+"""Accessibility: axe-core (pinned in buildsteps/artefacts.py, injected by the tests only) finds
+no WCAG 2.1 A or AA violation in the main states, light and dark; the dark theme follows the
+system; colours can carry a second cue; How to play opens at its title on a phone."""
 
 import pytest
 from harness import (

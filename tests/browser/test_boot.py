@@ -7,7 +7,6 @@ import pytest
 from harness import (
     PageRecord,
     Site,
-    build,
     new_context,
     not_for_a_visit,
     open_page,
@@ -15,6 +14,8 @@ from harness import (
     wait_for_computer_player,
     wait_until_state,
 )
+
+from buildsteps.shipping import GAME
 
 # Runs in the page as a script of the site's own (so the page's policies apply to it).
 EVAL_PROBE = """
@@ -57,12 +58,12 @@ ADD_PYTHON = """(code) => {
 
 
 def test_every_module_the_game_uses_imports_from_the_compiled_standard_library(page):
-    """In the page; build.py checks the worker's (NumPy and the computer player) in Pyodide."""
+    """In the page; the build checks the worker's (NumPy and the computer player) in Pyodide."""
     wait_for_computer_player(page)
-    game_modules, others = build.reach(build.PAGE_MODULE)
+    game_modules, others = GAME.reach(GAME.page)
     # NumPy, and what needs it, only the worker loads (SlicedRunner's own search and analysis
     # serve the CPython tests).
-    without_numpy = {m for m in game_modules if "numpy" not in build.reach(m)[1]}
+    without_numpy = {m for m in game_modules if "numpy" not in GAME.reach(m)[1]}
     imported = sorted(without_numpy | others - {"numpy"})
     assert {"game.solver", "game.web.view", "json", "asyncio"} <= set(imported)
     assert "game.ai" not in imported
@@ -93,7 +94,7 @@ def test_the_game_runs_from_compiled_files_alone_and_its_tracebacks_say_where(pa
     page.wait_for_selector("body[data-traceback-probe]", state="attached")
     file, trace = json.loads(page.get_attribute("body", "data-traceback-probe"))
     assert file == "/home/pyodide/game/pieces.pyc"
-    source = (build.ROOT / "game" / "pieces.py").read_text().splitlines()
+    source = (GAME.root / "game" / "pieces.py").read_text().splitlines()
     line = next(n for n, text in enumerate(source, 1) if "no piece called" in text)
     where = f'File "/home/pyodide/game/pieces.py", line {line}, in find_piece'
     assert where in trace and trace.endswith("ValueError: no piece called 'no such piece'\n")

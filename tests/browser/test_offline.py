@@ -11,10 +11,11 @@ from harness import (
     BOOT_TIMEOUT_MS,
     PageRecord,
     Site,
-    build,
     wait_for_computer_player,
     wait_until_state,
 )
+
+from buildsteps import assembly
 
 CACHED_ENTRIES = """async () => {
   const registration = await navigator.serviceWorker.ready;
@@ -50,7 +51,7 @@ def cache_name(dist) -> str:
 
 
 def asset_count(dist) -> int:
-    return len(build.precache_list(dist))
+    return len(assembly.precache_list(dist))
 
 
 @pytest.fixture
@@ -93,7 +94,7 @@ def test_a_new_deploy_replaces_the_old_cache(sw_context, dist, tmp_path):
         shutil.copytree(dist, deployed)
         script = deployed / "static" / "boot.js"
         script.write_text(script.read_text() + "\n// deploy 2\n")
-        build.write_service_worker(deployed)
+        assembly.write_service_worker(deployed)
         new_cache = cache_name(deployed)
         assert new_cache != old_cache
         site.deploy(deployed)

@@ -1,11 +1,10 @@
-"""build.py: verified runtime files, the assembled site, the service worker, the server.
+"""The site as built (``build.py build``): the pinned runtime, the compiled standard library and
+game, the page, the service worker; a rebuild, and ``build.py serve``.
 (No browser here: these check what the browser tests are served.)"""
 
 import base64
-import gzip
 import hashlib
 import json
-import shutil
 import subprocess
 import sys
 import tarfile
@@ -13,36 +12,17 @@ import tomllib
 import urllib.request
 import zipfile
 
-import pytest
-from harness import Site, build
-
-
-def test_a_file_with_the_wrong_hash_is_refused_and_dropped(tmp_path):
-    path = tmp_path / "pyodide-0.27.7.tgz"
-    path.write_bytes(b"tampered")
-    with pytest.raises(build.BuildError, match="does not match the pinned"):
-        build.verified(path, build.PYODIDE.sha256)
-    assert not path.exists()
-    good = tmp_path / "ok"
-    good.write_bytes(b"ok")
-    assert build.verified(good, hashlib.sha256(b"ok").hexdigest()) == good
-
-
-def test_a_corrupt_cached_file_is_not_used(tmp_path, monkeypatch):
-    monkeypatch.setattr(build, "CACHE", tmp_path)
-    (tmp_path / build.NUMPY_WHEEL).write_bytes(b"not numpy")
-    assert build.cached(build.NUMPY_WHEEL, build.NUMPY_SHA256) is None
-    assert not (tmp_path / build.NUMPY_WHEEL).exists()
+from buildsteps import ROOT, artefacts, assembly, compiling
 
 
 def test_the_site_has_the_pinned_runtime_and_the_game(dist):
     pyodide = dist / "vendor" / "pyodide"
-    for name in build.PYODIDE.members:
+    for name in artefacts.PYODIDE.members:
         assert (pyodide / name).is_file()
-    wheel = pyodide / build.NUMPY_WHEEL
-    assert build.sha256_of(wheel) == build.NUMPY_SHA256
+    wheel = pyodide / artefacts.NUMPY_WHEEL
+    assert artefacts.sha256_of(wheel) == artefacts.NUMPY_SHA256
     lock = json.loads((pyodide / "pyodide-lock.json").read_text())
-    assert lock["packages"]["numpy"]["file_name"] == build.NUMPY_WHEEL
+    assert lock["packages"]["numpy"]["file_name"] == artefacts.NUMPY_WHEEL
     assert (dist / "vendor" / "pyscript" / "core.js").is_file()
     assert not list(dist.rglob("*.map"))
     assert (dist / ".nojekyll").exists()
@@ -67,11 +47,11 @@ def test_the_standard_library_is_the_compiled_modules_the_page_imports(dist):
     # Nor importlib's bootstrap: frozen into Python, never read from the archive.
     assert not {"importlib/_bootstrap.pyc", "importlib/_bootstrap_external.pyc"} & names
     assert [name for name in names if not name.endswith(".pyc")] == []
-    with tarfile.open(build.fetch_npm(build.PYODIDE)) as npm:
+    with tarfile.open(artefacts.fetch_npm(artefacts.PYODIDE)) as npm:
         full = npm.getmember("package/python_stdlib.zip").size
     assert archive.stat().st_size < full * 0.6
     # What only the computer player's worker imports (for NumPy) comes apart, after `ready`.
-    with zipfile.ZipFile(archive.with_name(build.WORKER_STDLIB)) as worker:
+    with zipfile.ZipFile(archive.with_name(compiling.WORKER_STDLIB)) as worker:
         only_worker = set(worker.namelist())
     assert {"pickle.pyc", "ctypes/__init__.pyc"} <= only_worker and not only_worker & names
 
@@ -102,7 +82,7 @@ def test_the_stylesheet_is_in_the_page_allowed_by_its_hash(dist):
     html = (dist / "index.html").read_text()
     assert 'rel="stylesheet"' not in html and html.count("<style>") == 1
     css = html.split("<style>", 1)[1].split("</style>", 1)[0]
-    assert css == (build.ROOT / "static" / "app.css").read_text()
+    assert css == assembly.STYLESHEET.read_text()
     digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
     assert f"style-src 'sha256-{digest}';" in html
 
@@ -118,76 +98,19 @@ def test_the_service_worker_precaches_every_file(dist):
     assert set(assets) == {"./"} | {f"./{f}" for f in files if f != "index.html"}
 
 
-def test_the_cache_version_follows_the_content(dist, tmp_path):
-    copy = tmp_path / "dist"
-    shutil.copytree(dist, copy)
-    same = build.write_service_worker(copy)
-    assert same == build.write_service_worker(dist)
-    (copy / "static" / "boot.js").write_text("// changed")
-    assert build.write_service_worker(copy) != same
-
-
 def test_a_rebuild_swaps_the_whole_site_in(tmp_path):
     site = tmp_path / "dist"
-    build.build(site)
+    assembly.build(site)
     (site / "stale.txt").write_text("from the last build")
-    build.build(site)
+    assembly.build(site)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]  # no staging folder left
     assert not (site / "stale.txt").exists()
     assert (site / "game.zip").is_file() and (site / "sw.js").is_file()
 
 
-def test_the_server_sends_the_right_types(dist):
-    site = Site(dist)
-    try:
-        for path, kind in (
-            ("vendor/pyodide/pyodide.asm.wasm", "application/wasm"),
-            ("vendor/pyodide/pyodide.mjs", "text/javascript"),
-            ("static/manifest.webmanifest", "application/manifest+json"),
-        ):
-            with urllib.request.urlopen(site.url + path) as response:
-                assert response.headers["Content-Type"] == kind
-    finally:
-        site.stop()
-
-
-def test_the_bench_server_compresses_as_github_pages_does(dist):
-    transfers = []
-    site = Site(dist, compress=True, transfers=transfers)
-    accepts = {"Accept-Encoding": "gzip, deflate"}
-    try:
-        wasm = urllib.request.Request(site.url + "vendor/pyodide/pyodide.asm.wasm", headers=accepts)
-        with urllib.request.urlopen(wasm) as response:
-            assert response.headers["Content-Encoding"] == "gzip"
-            assert response.headers["Content-Type"] == "application/wasm"
-            stamp = response.headers["Last-Modified"]
-            body = response.read()
-        assert gzip.decompress(body) == (dist / "vendor/pyodide/pyodide.asm.wasm").read_bytes()
-        assert len(body) < (dist / "vendor/pyodide/pyodide.asm.wasm").stat().st_size / 2
-        archive = urllib.request.Request(site.url + "game.zip", headers=accepts)
-        with urllib.request.urlopen(archive) as response:  # compressed already: sent as it is
-            assert response.headers["Content-Encoding"] is None
-            assert response.read() == (dist / "game.zip").read_bytes()
-        page = urllib.request.Request(site.url, headers=accepts)
-        with urllib.request.urlopen(page) as response:  # the folder's index.html
-            assert response.headers["Content-Encoding"] == "gzip"
-            assert b'data-square="a20"' in gzip.decompress(response.read())
-        wasm.add_header("If-Modified-Since", stamp)
-        with pytest.raises(urllib.error.HTTPError, match="304"):
-            urllib.request.urlopen(wasm)
-    finally:
-        site.stop()
-    sent = [(path, size) for _, path, size in transfers]
-    assert sent == [
-        ("/vendor/pyodide/pyodide.asm.wasm", len(body)),
-        ("/game.zip", (dist / "game.zip").stat().st_size),
-        ("/", len(gzip.compress((dist / "index.html").read_bytes(), compresslevel=6, mtime=0))),
-    ]
-
-
 def test_serve_builds_and_prints_the_url_it_serves():
     server = subprocess.Popen(
-        [sys.executable, str(build.ROOT / "build.py"), "serve", "--port", "0"],
+        [sys.executable, str(ROOT / "build.py"), "serve", "--port", "0"],
         stdout=subprocess.PIPE,
         text=True,
     )

@@ -1,0 +1,183 @@
+"""The static site, assembled in ``dist/``: the pinned runtime, the game compiled, the page with
+its first board drawn, its stylesheet inline (allowed by its hash in the Content-Security-Policy)
+and its preloads, the site's own files, and the service worker that precaches them all."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from buildsteps import ROOT, BuildError
+from buildsteps.artefacts import (
+    NUMPY_SHA256,
+    NUMPY_WHEEL,
+    PYODIDE,
+    PYSCRIPT,
+    fetch_numpy_wheel,
+    sha256_of,
+    unpack_npm,
+)
+from buildsteps.compiling import compile_for_pyodide
+
+DIST = ROOT / "dist"
+VENDOR = "vendor"  # dist/vendor/{pyodide,pyscript}: the runtime, never committed
+# Shipped from the repository into dist/ as they are (sw.js is generated from its template).
+SITE_FILES = (
+    "pyscript.toml",
+    "static/boot.js",
+    "static/ai-worker.js",
+    "static/pyscript.js",
+    "static/manifest.webmanifest",
+)
+SITE_DIRS = ("static/icons",)
+PAGE_TEMPLATE = ROOT / "index.html"
+# The page's stylesheet, written into index.html: the first paint waits for no request.
+STYLESHEET = ROOT / "static" / "app.css"
+STYLE_PLACEHOLDER = "<style>/* app.css */</style>"
+SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
+# Fetched before Python starts: the page's loading indicator counts their bytes.
+GAME_ZIP = "game.zip"  # the game package, compiled, as pyscript.toml's [files] names it
+RUNTIME_FILES = ("pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip", "pyodide-lock.json")
+# Files the service worker does not precache: itself and GitHub Pages' marker.
+NOT_PRECACHED = {"sw.js", ".nojekyll"}
+
+
+def build(dist: Path = DIST) -> Path:
+    """Assemble the static site in ``dist`` and return it.
+
+    The site is assembled beside ``dist`` and then swapped in, so that a server already serving
+    ``dist`` (``serve``, the browser tests) never hands out a half-built site.
+    """
+    numpy_wheel = fetch_numpy_wheel()
+    staging = Path(tempfile.mkdtemp(prefix=f".{dist.name}-new-", dir=dist.parent))
+    try:
+        version = assemble(staging, numpy_wheel)
+        staging.chmod(0o755)  # mkdtemp's 0o700 would be shipped as the site root's mode
+        swap_in(staging, dist)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    print(f"built {dist} (cache version {version})", flush=True)
+    return dist
+
+
+def swap_in(new: Path, dist: Path) -> None:
+    """Replace ``dist`` with the directory ``new`` (two renames: ``dist`` is missing for only
+    an instant, never partly written)."""
+    if not dist.exists():
+        new.rename(dist)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{dist.name}-old-", dir=dist.parent))
+    dist.rename(old / dist.name)
+    new.rename(dist)
+    shutil.rmtree(old)
+
+
+def assemble(dist: Path, numpy_wheel: Path) -> str:
+    """Write the site's files into the empty folder ``dist``; return the cache version."""
+    vendor = dist / VENDOR
+    unpack_npm(PYODIDE, vendor / PYODIDE.target)
+    trim_lock_file(vendor / PYODIDE.target / "pyodide-lock.json")
+    shutil.copy(numpy_wheel, vendor / PYODIDE.target / NUMPY_WHEEL)
+    unpack_npm(PYSCRIPT, vendor / PYSCRIPT.target)
+    compile_for_pyodide(vendor / PYODIDE.target, dist / GAME_ZIP)
+    for name in SITE_FILES:
+        (dist / name).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / name, dist / name)
+    for name in SITE_DIRS:
+        shutil.copytree(ROOT / name, dist / name)
+    (dist / "index.html").write_text(render_index_html(vendor / PYODIDE.target))
+    (dist / ".nojekyll").touch()
+    return write_service_worker(dist)
+
+
+def trim_lock_file(lock_file: Path) -> None:
+    """Keep only NumPy in Pyodide's package list (the page loads no other package), once it is
+    checked to be the wheel this build ships."""
+    lock = json.loads(lock_file.read_text())
+    numpy = lock["packages"]["numpy"]
+    if (numpy["file_name"], numpy["sha256"]) != (NUMPY_WHEEL, NUMPY_SHA256):
+        raise BuildError(f"pyodide-lock.json expects {numpy['file_name']} {numpy['sha256']}")
+    if numpy["depends"]:
+        raise BuildError(f"NumPy needs {numpy['depends']}: ship them too")
+    lock["packages"] = {"numpy": numpy}
+    lock_file.write_text(json.dumps(lock, separators=(",", ":")))
+
+
+def render_index_html(runtime: Path) -> str:
+    """index.html with the first paint's empty board rendered in (Python loads after it), the
+    stylesheet in (with its hash in the Content-Security-Policy), and the sizes of the runtime
+    files in ``runtime`` that the loading indicator counts."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from game.web.view import initial_board_svg
+    finally:
+        sys.path.remove(str(ROOT))
+    template = PAGE_TEMPLATE.read_text()
+    for placeholder in (
+        "<!-- board -->",
+        "__RUNTIME_SIZES__",
+        "<!-- preloads:",
+        STYLE_PLACEHOLDER,
+        "'__STYLE_HASH__'",
+    ):
+        if placeholder not in template:
+            raise BuildError(f"index.html lacks the {placeholder} placeholder")
+    css = STYLESHEET.read_text()
+    digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
+    template = template.replace(STYLE_PLACEHOLDER, f"<style>{css}</style>")
+    template = template.replace("'__STYLE_HASH__'", f"'sha256-{digest}'")
+    sizes = {name: (runtime / name).stat().st_size for name in RUNTIME_FILES}
+    template = template.replace("__RUNTIME_SIZES__", html.escape(json.dumps(sizes)))
+    head, _, rest = template.partition("<!-- preloads:")
+    comment, _, rest = rest.partition("-->\n")
+    template = f"{head}<!-- preloads:{comment}-->\n{preload_links()}{rest}"
+    return template.replace("<!-- board -->", initial_board_svg())
+
+
+def preload_links() -> str:
+    """<link>s for the modules PyScript and Pyodide import one after another, and for the files
+    Pyodide fetches (as fetch() asks for them: same-origin credentials, so `crossorigin`). Not
+    the game package: static/boot.js preloads it once these are in."""
+    pyscript = [m.removeprefix("dist/") for m in PYSCRIPT.members if m.endswith(".js")]
+    modules = [f"{VENDOR}/{PYSCRIPT.target}/{name}" for name in pyscript if name != "core.js"]
+    modules += [f"{VENDOR}/{PYODIDE.target}/{name}" for name in ("pyodide.mjs", "pyodide.asm.js")]
+    fetched = [f"{VENDOR}/{PYODIDE.target}/{name}" for name in RUNTIME_FILES]
+    links = [f'<link rel="modulepreload" href="./{path}">' for path in modules]
+    links += [
+        f'<link rel="preload" href="./{path}" as="fetch" crossorigin>'
+        for path in fetched
+        if not path.endswith(".js")
+    ]
+    return "".join(f"{link}\n" for link in links)
+
+
+def precache_list(dist: Path) -> list[str]:
+    """The URLs the service worker precaches: the site's root and every file of ``dist`` but
+    index.html (the root's) and :data:`NOT_PRECACHED`."""
+    files = sorted(
+        p.relative_to(dist).as_posix()
+        for p in dist.rglob("*")
+        if p.is_file() and p.relative_to(dist).as_posix() not in NOT_PRECACHED
+    )
+    return ["./", *(f"./{name}" for name in files if name != "index.html")]
+
+
+def write_service_worker(dist: Path) -> str:
+    """Generate dist/sw.js: every asset, and a cache version that is a hash of all their bytes."""
+    assets = precache_list(dist)
+    digest = hashlib.sha256()
+    for url in assets:
+        path = dist / ("index.html" if url == "./" else url[2:])
+        digest.update(url.encode() + b"\0" + sha256_of(path).encode())
+    version = digest.hexdigest()[:16]
+    text = SERVICE_WORKER_TEMPLATE.read_text()
+    text = text.replace('"__CACHE_VERSION__"', json.dumps(version))
+    text = text.replace('["__ASSETS__"]', json.dumps(assets, indent=1))
+    (dist / "sw.js").write_text(text)
+    return version

@@ -1,0 +1,135 @@
+"""buildsteps.assembly: the page filled in from its template, Pyodide's lock file trimmed, the
+service worker's precache list and cache version, and a new site swapped in whole.
+(The whole build, which needs Node and the pinned runtime: tests/browser/test_built_site.py.)"""
+
+import base64
+import hashlib
+import html
+import json
+import re
+
+import pytest
+
+from buildsteps import BuildError, artefacts, assembly
+
+
+@pytest.fixture
+def runtime(tmp_path):
+    """A runtime folder whose files the loading indicator counts, of known sizes."""
+    folder = tmp_path / "pyodide"
+    folder.mkdir()
+    for size, name in enumerate(assembly.RUNTIME_FILES, 1):
+        (folder / name).write_bytes(b"x" * size)
+    return folder
+
+
+def test_the_page_has_its_board_its_stylesheet_allowed_by_hash_and_the_runtime_sizes(runtime):
+    page = assembly.render_index_html(runtime)
+    assert page.count("data-square=") == 400
+    css = assembly.STYLESHEET.read_text()
+    assert page.count("<style>") == 1 and f"<style>{css}</style>" in page
+    digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
+    assert f"style-src 'sha256-{digest}';" in page
+    sizes = json.loads(html.unescape(re.search(r'data-sizes="([^"]*)"', page)[1]))
+    assert sizes == {name: n for n, name in enumerate(assembly.RUNTIME_FILES, 1)}
+    placeholders = ("<!-- board -->", "__RUNTIME_SIZES__", "__STYLE_HASH__", "/* app.css */")
+    assert not [text for text in placeholders if text in page]
+
+
+def test_the_page_preloads_the_runtime_but_not_the_game(runtime):
+    page = assembly.render_index_html(runtime)
+    preloaded = re.findall(r'<link rel="(modulepreload|preload)" href="\./([^"]+)"', page)
+    assert ("modulepreload", "vendor/pyodide/pyodide.mjs") in preloaded
+    assert ("preload", "vendor/pyodide/pyodide.asm.wasm") in preloaded
+    assert ("modulepreload", "vendor/pyscript/core-D0lb6Ll_.js") in preloaded
+    assert not [path for _, path in preloaded if path == assembly.GAME_ZIP]
+
+
+def test_a_template_without_a_placeholder_is_refused(runtime, tmp_path, monkeypatch):
+    template = tmp_path / "index.html"
+    template.write_text(assembly.PAGE_TEMPLATE.read_text().replace("<!-- board -->", ""))
+    monkeypatch.setattr(assembly, "PAGE_TEMPLATE", template)
+    with pytest.raises(BuildError, match="lacks the <!-- board --> placeholder"):
+        assembly.render_index_html(runtime)
+
+
+def lock_with(numpy: dict) -> dict:
+    return {"info": {"version": "0.27.7"}, "packages": {"numpy": numpy, "scipy": {}}}
+
+
+PINNED_NUMPY = {
+    "file_name": artefacts.NUMPY_WHEEL,
+    "sha256": artefacts.NUMPY_SHA256,
+    "depends": [],
+}
+
+
+def test_the_lock_file_keeps_only_the_pinned_numpy(tmp_path):
+    lock_file = tmp_path / "pyodide-lock.json"
+    lock_file.write_text(json.dumps(lock_with(PINNED_NUMPY)))
+    assembly.trim_lock_file(lock_file)
+    assert json.loads(lock_file.read_text()) == {
+        "info": {"version": "0.27.7"},
+        "packages": {"numpy": PINNED_NUMPY},
+    }
+
+
+@pytest.mark.parametrize(
+    "numpy, error",
+    [
+        ({**PINNED_NUMPY, "sha256": "0" * 64}, "pyodide-lock.json expects"),
+        ({**PINNED_NUMPY, "depends": ["openblas"]}, "NumPy needs"),
+    ],
+)
+def test_a_lock_file_for_another_numpy_is_refused(tmp_path, numpy, error):
+    lock_file = tmp_path / "pyodide-lock.json"
+    lock_file.write_text(json.dumps(lock_with(numpy)))
+    with pytest.raises(BuildError, match=error):
+        assembly.trim_lock_file(lock_file)
+
+
+@pytest.fixture
+def small_site(tmp_path):
+    """A small site: a page, a script, the service worker and GitHub Pages' marker."""
+    root = tmp_path / "site"
+    (root / "static").mkdir(parents=True)
+    (root / "index.html").write_text("<html>")
+    (root / "static" / "boot.js").write_text("// boot")
+    (root / "sw.js").write_text("// an older service worker")
+    (root / ".nojekyll").touch()
+    return root
+
+
+def test_the_service_worker_precaches_every_file_but_itself_and_the_marker(small_site):
+    assert assembly.precache_list(small_site) == ["./", "./static/boot.js"]
+    assembly.write_service_worker(small_site)
+    text = (small_site / "sw.js").read_text()
+    assets = json.loads(text.split("const ASSETS = ", 1)[1].split(";\n", 1)[0])
+    assert assets == ["./", "./static/boot.js"]
+
+
+def test_the_cache_version_follows_the_content(small_site):
+    version = assembly.write_service_worker(small_site)
+    assert f"const VERSION = {json.dumps(version)};" in (small_site / "sw.js").read_text()
+    assert assembly.write_service_worker(small_site) == version  # sw.js itself does not count
+    (small_site / "static" / "boot.js").write_text("// changed")
+    assert assembly.write_service_worker(small_site) != version
+
+
+def test_a_new_site_replaces_the_old_one_whole(tmp_path):
+    dist, new = tmp_path / "dist", tmp_path / "new"
+    new.mkdir()
+    dist.mkdir()
+    (dist / "stale.txt").write_text("from the last build")
+    (new / "index.html").write_text("new")
+    assembly.swap_in(new, dist)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist"]
+    assert [p.name for p in dist.iterdir()] == ["index.html"]
+
+
+def test_a_first_site_is_moved_into_place(tmp_path):
+    new = tmp_path / "new"
+    new.mkdir()
+    (new / "index.html").write_text("first")
+    assembly.swap_in(new, tmp_path / "dist")
+    assert (tmp_path / "dist" / "index.html").read_text() == "first" and not new.exists()
