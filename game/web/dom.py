@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import asyncio
 from contextlib import suppress
+from functools import cache
 
 import js
 from pyodide.ffi import JsException, create_proxy, to_js
 
 from .session import restore_saved
+from .storage import TAB_KEYS, TAB_MARK, aside_key, freeable
 
 document = getattr(js, "document", None)  # None under Node, where the build imports page code
 
@@ -29,44 +31,91 @@ def listen(target, event: str, handler, **options) -> None:
     target.addEventListener(event, create_proxy(handler), js_object(**options))
 
 
-def stored(key: str) -> str | None:
-    """What ``localStorage`` keeps under ``key``; None if nothing, or if the browser gives the
-    page no storage."""
+def storage_off() -> bool:
+    """Whether the browser gives the page no storage: reading ``localStorage`` throws (site
+    data blocked, some private modes)."""
     try:
+        js.localStorage.length  # noqa: B018 (the read is the test)
+    except JsException:
+        return True
+    return False
+
+
+@cache
+def returning_tab() -> bool:
+    """Whether this tab started the page before (a reload): it then restores its own saves
+    (:data:`~game.web.storage.TAB_KEYS`, from ``sessionStorage``); a new tab restores the
+    newest of any tab. Asked first, it marks the tab."""
+    try:
+        returning = js.sessionStorage.getItem(TAB_MARK) is not None
+        js.sessionStorage.setItem(TAB_MARK, "1")
+    except JsException:
+        return False
+    return returning
+
+
+def stored(key: str) -> str | None:
+    """What the browser keeps under ``key`` (this tab's own copy on a reload, for the keys
+    each tab keeps); None if nothing, or if the browser gives the page no storage."""
+    try:
+        if key in TAB_KEYS and returning_tab():
+            return js.sessionStorage.getItem(key)
         return js.localStorage.getItem(key)
     except JsException:
         return None
 
 
 def store(key: str, text: str) -> bool:
-    """Keep ``text`` under ``key`` in ``localStorage``; False if the browser refuses (storage
-    disabled or full)."""
+    """Keep ``text`` under ``key`` (and as this tab's own copy, for the keys each tab keeps);
+    if it does not fit, free what :func:`~game.web.storage.freeable` names, one at a time,
+    until it does. False if the browser still refuses (storage off or full)."""
+    if key in TAB_KEYS:
+        with suppress(JsException):  # a quota of its own: only this tab's saves are there
+            js.sessionStorage.setItem(key, text)
     try:
         js.localStorage.setItem(key, text)
+        return True
     except JsException:
-        return False
-    return True
+        if storage_off():
+            return False
+    for candidate in freeable(stored_keys(), storing=key):
+        try:
+            js.localStorage.removeItem(candidate)
+            js.localStorage.setItem(key, text)
+            return True
+        except JsException:
+            continue
+    return False
+
+
+def stored_keys() -> list[str]:
+    """Every key in ``localStorage`` (the page's and any other app's of the same origin)."""
+    try:
+        storage = js.localStorage
+        return [storage.key(index) for index in range(storage.length)]
+    except JsException:
+        return []
 
 
 def forget(key: str) -> None:
-    """Remove ``key`` from ``localStorage`` (nothing to do without storage)."""
+    """Remove ``key`` (and this tab's copy; nothing to do without storage)."""
+    with suppress(JsException):
+        js.sessionStorage.removeItem(key)
     with suppress(JsException):
         js.localStorage.removeItem(key)
 
 
 def set_aside(key: str) -> str | None:
-    """Move what ``localStorage`` keeps under ``key`` to a key of its own, so that the next
-    visit starts afresh and nothing is destroyed; that key, or None if the browser refused."""
+    """Move what the browser keeps under ``key`` to a key of its own in ``localStorage``, so
+    that the next visit starts afresh and nothing is destroyed; that key, or None if the
+    browser refused."""
     text = stored(key)
-    aside = f"{key}.unreadable.{int(js.Date.now())}"
-    try:
-        js.localStorage.removeItem(key)  # first, so that the quota has room for the copy
-        js.localStorage.setItem(aside, text)
-    except JsException:
-        with suppress(JsException):
-            js.localStorage.setItem(key, text)
-        return None
-    return aside
+    aside = aside_key(key, int(js.Date.now()))
+    forget(key)  # first, so that the quota has room for the copy
+    if store(aside, text):
+        return aside
+    store(key, text)
+    return None
 
 
 def restore_stored(key: str, read, what: str):
