@@ -243,13 +243,15 @@ class App:
         keeping, mode = self.keeping, self.mode
         document.body.dataset.keeping = keeping.value
         box = element("keeping")
-        text = keeping_warning(keeping, mode.saved_name, mode.downloadable)
-        if element("keeping-text").textContent != text:  # unchanged, it is not said again
-            element("keeping-text").textContent = text
         element("keeping-save").hidden = not mode.downloadable
         element("keeping-dismiss").hidden = keeping is not Keeping.OFF
         box.classList.toggle("quiet", keeping is Keeping.OFF)
         box.hidden = keeping is Keeping.KEPT or (keeping is Keeping.OFF and self.off_dismissed)
+        # Written once the box shows (an alert is read out as its text changes); unchanged, it
+        # is not said again.
+        text = keeping_warning(keeping, mode.saved_name, mode.downloadable)
+        if element("keeping-text").textContent != text:
+            element("keeping-text").textContent = text
 
     def dismiss_keeping(self) -> None:
         self.off_dismissed = True

@@ -80,6 +80,8 @@ def freeable(keys: Iterable[str], storing: str) -> list[str]:
 
     >>> freeable([aside_key("pyblokus.game", t) for t in (5, 1, 4, 2, 3)], "pyblokus.game")
     ['pyblokus.game.unreadable.1', 'pyblokus.game.unreadable.2']
+    >>> freeable(["pyblokus.analysis", "my.app.unreadable.1"], storing="pyblokus.analysis")
+    []
     """
     keys = list(keys)
     asides = sorted((k for k in keys if aside_time(k) is not None), key=aside_time)
