@@ -35,7 +35,6 @@ from .dom import (
     js_object,
     listen,
     play_sound,
-    storage_off,
     store,
 )
 from .ghost import (
@@ -71,7 +70,6 @@ class App:
         self.runner = WorkerRunner(computer_worker, on_change=self.on_runner_change)
         self.notice_timer = None
         self.hide_notice_later = create_proxy(self.hide_notice)
-        self.storage_off = storage_off()
         #: Whether the last save lasts beyond the page, and whether the player dismissed the
         #: warning that storage is off (it is the same all visit).
         self.keeping = Keeping.KEPT
@@ -232,10 +230,7 @@ class App:
     def save(self) -> None:
         """Keep the mode's session; warn for as long as it cannot be kept."""
         mode = self.mode
-        if store(mode.save_key, mode.session.to_json()):
-            self.keeping = Keeping.KEPT
-        else:
-            self.keeping = Keeping.OFF if self.storage_off else Keeping.FULL
+        self.keeping = store(mode.save_key, mode.session.to_json())
         self.render_keeping()
 
     def render_keeping(self) -> None:

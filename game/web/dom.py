@@ -1,6 +1,6 @@
 """The browser's DOM and storage as the page code uses them (Pyodide's ``js``): elements,
-event listeners, ``localStorage``, the sounds (Web Audio). Imported only by the page code:
-:mod:`game.web.app` and the mode modules."""
+event listeners, ``localStorage`` and ``sessionStorage``, the sounds (Web Audio). Imported
+only by the page code: :mod:`game.web.app` and the mode modules."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ import js
 from pyodide.ffi import JsException, create_proxy, to_js
 
 from .session import restore_saved
-from .storage import TAB_KEYS, TAB_MARK, aside_key, freeable
+from .storage import TAB_KEYS, TAB_MARK, Keeping, aside_key, freeable
 
 document = getattr(js, "document", None)  # None under Node, where the build imports page code
+#: The names browsers give the error of a write that does not fit (Firefox's old one too).
+QUOTA_ERRORS = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED")
 
 
 def element(id_: str):
@@ -29,16 +31,6 @@ def js_object(**fields):
 def listen(target, event: str, handler, **options) -> None:
     """addEventListener with a proxy that lives as long as the page."""
     target.addEventListener(event, create_proxy(handler), js_object(**options))
-
-
-def storage_off() -> bool:
-    """Whether the browser gives the page no storage: reading ``localStorage`` throws (site
-    data blocked, some private modes)."""
-    try:
-        js.localStorage.length  # noqa: B018 (the read is the test)
-    except JsException:
-        return True
-    return False
 
 
 @cache
@@ -65,27 +57,28 @@ def stored(key: str) -> str | None:
         return None
 
 
-def store(key: str, text: str) -> bool:
+def store(key: str, text: str) -> Keeping:
     """Keep ``text`` under ``key`` (and as this tab's own copy, for the keys each tab keeps);
     if it does not fit, free what :func:`~game.web.storage.freeable` names, one at a time,
-    until it does. False if the browser still refuses (storage off or full)."""
+    until it does. Whether it is kept, or why not: the store is full, or off (the browser
+    refuses the page any storage)."""
     if key in TAB_KEYS:
         with suppress(JsException):  # a quota of its own: only this tab's saves are there
             js.sessionStorage.setItem(key, text)
     try:
         js.localStorage.setItem(key, text)
-        return True
-    except JsException:
-        if storage_off():
-            return False
+        return Keeping.KEPT
+    except JsException as error:
+        if getattr(error, "name", "") not in QUOTA_ERRORS:
+            return Keeping.OFF
     for candidate in freeable(stored_keys(), storing=key):
         try:
             js.localStorage.removeItem(candidate)
             js.localStorage.setItem(key, text)
-            return True
+            return Keeping.KEPT
         except JsException:
             continue
-    return False
+    return Keeping.FULL
 
 
 def stored_keys() -> list[str]:
@@ -112,7 +105,7 @@ def set_aside(key: str) -> str | None:
     text = stored(key)
     aside = aside_key(key, int(js.Date.now()))
     forget(key)  # first, so that the quota has room for the copy
-    if store(aside, text):
+    if store(aside, text) is Keeping.KEPT:
         return aside
     store(key, text)
     return None

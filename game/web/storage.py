@@ -43,7 +43,7 @@ class Keeping(Enum):
 
     KEPT = "kept"
     FULL = "full"  # the browser refused the save though the page made what room it could
-    OFF = "off"  # the browser gives the page no storage (site data blocked, some private modes)
+    OFF = "off"  # the browser refuses the page storage (site data blocked, some private modes)
 
 
 def aside_key(key: str, now_ms: int) -> str:
