@@ -34,23 +34,30 @@ def listen(target, event: str, handler, **options) -> None:
 
 
 @cache
-def returning_tab() -> bool:
-    """Whether this tab started the page before (a reload): it then restores its own saves
-    (:data:`~game.web.storage.TAB_KEYS`, from ``sessionStorage``); a new tab restores the
-    newest of any tab. Asked first, it marks the tab."""
+def tab_copy() -> bool:
+    """Whether this tab reads the saves each tab keeps (:data:`~game.web.storage.TAB_KEYS`)
+    from its own copy (``sessionStorage``), which outlives a reload but not the tab. The first
+    time in a tab, the newest of any tab (``localStorage``'s) becomes its copy."""
     try:
-        returning = js.sessionStorage.getItem(TAB_MARK) is not None
-        js.sessionStorage.setItem(TAB_MARK, "1")
+        copy = js.sessionStorage
+        if copy.getItem(TAB_MARK) is None:
+            for key in TAB_KEYS:
+                text = js.localStorage.getItem(key)
+                if text is None:
+                    copy.removeItem(key)
+                else:
+                    copy.setItem(key, text)
+            copy.setItem(TAB_MARK, "1")
     except JsException:
         return False
-    return returning
+    return True
 
 
 def stored(key: str) -> str | None:
-    """What the browser keeps under ``key`` (this tab's own copy on a reload, for the keys
-    each tab keeps); None if nothing, or if the browser gives the page no storage."""
+    """What the browser keeps under ``key`` (this tab's own copy, for the keys each tab
+    keeps); None if nothing, or if the browser gives the page no storage."""
     try:
-        if key in TAB_KEYS and returning_tab():
+        if key in TAB_KEYS and tab_copy():
             return js.sessionStorage.getItem(key)
         return js.localStorage.getItem(key)
     except JsException:

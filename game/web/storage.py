@@ -29,8 +29,7 @@ ANALYSIS_KEY = "pyblokus.analysis"
 TAB_KEYS = frozenset({SAVE_KEY, PUZZLE_SAVE_KEY, ANALYSIS_KEY})
 #: What can be rebuilt, so freed for a save that does not fit.
 REBUILDABLE = (ANALYSIS_KEY,)
-#: Marks a tab that has started the page before (``sessionStorage``): its reload restores
-#: the tab's own saves.
+#: Marks a tab that holds its own copy of the saves (``sessionStorage``).
 TAB_MARK = "pyblokus.tab"
 #: Between a key and the time (ms since 1970) of a save set aside because it was unreadable.
 ASIDE_MARK = ".unreadable."

@@ -154,3 +154,21 @@ def test_each_tab_keeps_its_own_game_and_the_newest_opens_next(context, site, re
     reload(second)
     assert covered(second) == other
     assert covered(open_tab(context, site, record)) == newest
+
+
+def test_the_game_behind_a_tabs_puzzle_is_that_tabs_own(context, site, record):
+    first = open_tab(context, site, record, duo_between_humans())
+    play_by_keys(first)
+    game = covered(first)
+    first.click("#puzzles")
+    first.click("#puzzles-dialog [data-puzzle='tetromino_rectangle']")
+    first.wait_for_selector("#puzzle-progress")
+    second = open_tab(context, site, record)  # the newest: that puzzle, then that game
+    second.click("#puzzle-back")
+    wait_until_state(second, "ready")
+    assert covered(second) == game
+    play_by_keys(second)
+    assert covered(second) != game
+    first.click("#puzzle-back")  # the game this tab left, not the other tab's newer save
+    wait_until_state(first, "ready")
+    assert covered(first) == game
