@@ -28,15 +28,7 @@ from game import (
 
 from . import game_mode, keeping, puzzle_mode, view
 from .computer import ComputerWorker, WorkerRunner
-from .dom import (
-    confirm,
-    document,
-    element,
-    js_object,
-    listen,
-    play_sound,
-    store,
-)
+from .dom import confirm, document, element, js_object, listen, play_sound, store
 from .ghost import (
     Ghost,
     default_orientation,
