@@ -10,7 +10,7 @@ from game.levels import LEVEL_NAMES, LEVELS
 from game.puzzles import stored_solution
 from game.web import view
 from game.web.ghost import Ghost, ghost_cells
-from game.web.session import HUMAN, GameOptions, Seat, Session
+from game.web.session import HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
 
 class Elements(HTMLParser):
@@ -114,7 +114,7 @@ def finished_duo() -> Session:
 
 
 def test_status_says_whose_turn_and_who_thinks():
-    session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 3))))
+    session = Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, Occupant("computer", 3))))
     assert view.status_text(session) == "Purple to move: pick a piece."
     session.play(Move.parse("e10"))
     assert view.status_text(session, thinking=True) == "Orange (Strong) is thinking…"
@@ -186,7 +186,7 @@ def test_ghost_status_gives_the_reason_in_words():
 
 
 def test_seat_choices_list_human_and_every_level():
-    html = Elements(view.seats_form_html("duo", (HUMAN, Seat("computer", 4))))
+    html = Elements(view.seats_form_html("duo", (HUMAN_OCCUPANT, Occupant("computer", 4))))
     selects = html.with_attr("data-seat")
     assert [s["name"] for s in selects] == ["seat0", "seat1"]
     values = [a["value"] for a in html.with_attr("value")]
@@ -225,7 +225,9 @@ def test_every_measured_level_is_a_level_and_its_words_are_shown():
 
 def test_scoreboard_names_the_computer_playing_each_colour():
     top = max(LEVELS)
-    session = Session.new(GameOptions("classic_2", seats=(HUMAN, Seat("computer", top))))
+    session = Session.new(
+        GameOptions("classic_2", seats=(HUMAN_OCCUPANT, Occupant("computer", top)))
+    )
     html = view.scoreboard_html(session)
     rows = re.findall(r'<tr class="[^"]*" data-color="(\w+)">(.*?)</tr>', html)
     labels = {
@@ -261,11 +263,11 @@ def test_every_mode_starts_as_one_human_against_the_computer():
     assert selected_seats("classic") == ["human"] + ["computer:2"] * 3
     assert selected_seats("teams") == ["human"] + ["computer:2"] * 3
     assert selected_seats("classic_3") == ["human", "computer:2", "computer:2"]
-    assert selected_seats("duo", (HUMAN, HUMAN)) == ["human", "human"]
+    assert selected_seats("duo", (HUMAN_OCCUPANT, HUMAN_OCCUPANT)) == ["human", "human"]
 
 
 def test_each_move_is_announced_with_its_colour_piece_and_squares():
-    session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 1))))
+    session = Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, Occupant("computer", 1))))
     session.play(Move.parse("e10,f10,e9"))
     assert view.move_announcement(session) == "Purple played the V3 tromino on e9, e10, f10."
     session.play(Move.parse("j5"))

@@ -5,16 +5,32 @@ import pytest
 from game import Board, Move
 from game.record import HUMAN, GameRecord
 from game.web.records import continues, has_game_in_progress, record_of, session_of
-from game.web.session import GameOptions, Seat, Session
+from game.web.session import GameOptions, Occupant, Session
 
 
 @pytest.mark.parametrize(
     "mode, seats",
     [
-        ("classic", (Seat("human"), Seat("computer", 1), Seat("computer", 4), Seat("human"))),
-        ("teams", (Seat("human"), Seat("computer", 2), Seat("human"), Seat("computer", 3))),
-        ("classic_3", (Seat("computer", 3),) * 3),
-        ("duo", (Seat("human"), Seat("computer", 4))),
+        (
+            "classic",
+            (
+                Occupant("human"),
+                Occupant("computer", 1),
+                Occupant("computer", 4),
+                Occupant("human"),
+            ),
+        ),
+        (
+            "teams",
+            (
+                Occupant("human"),
+                Occupant("computer", 2),
+                Occupant("human"),
+                Occupant("computer", 3),
+            ),
+        ),
+        ("classic_3", (Occupant("computer", 3),) * 3),
+        ("duo", (Occupant("human"), Occupant("computer", 4))),
     ],
 )
 def test_sessions_survive_the_round_trip(mode, seats):

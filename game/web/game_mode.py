@@ -19,13 +19,19 @@ from .dom import confirm, element, forget, listen, restore_stored, stored
 from .mode import Hint, Page, PageMode, PageStatus
 from .records import continues, has_game_in_progress
 from .search import PlayerUnavailable
-from .session import SAVE_KEY, GameOptions, Seat, Session
+from .session import SAVE_KEY, GameOptions, Occupant, Session
 from .storage import ANALYSIS_KEY
 
 #: Shortest time a computer move takes on screen, so people can follow a computer-only game.
 COMPUTER_MOVE_PAUSE = 0.25
 DEFAULT_OPTIONS = GameOptions(
-    "classic", seats=(Seat("human"), Seat("computer", 2), Seat("computer", 2), Seat("computer", 2))
+    "classic",
+    seats=(
+        Occupant("human"),
+        Occupant("computer", 2),
+        Occupant("computer", 2),
+        Occupant("computer", 2),
+    ),
 )
 NO_PLAYER = "The computer player could not be loaded: reload the page to try again."
 #: The buttons only a game has (a puzzle hides them).
@@ -289,15 +295,15 @@ def bind(page: Page, options: GameOptions) -> None:
     def open_dialog(*_) -> None:
         options = last[0]
         for radio in form.querySelectorAll("input[name=mode]"):
-            radio.checked = radio.value == options.mode
+            radio.checked = radio.value == options.game_type
         form.elements.namedItem("colorless").checked = options.colorless_corners
         form.elements.namedItem("scoring").value = options.scoring
-        render_seat_choices(options.mode, options.seats)
+        render_seat_choices(options.game_type, options.seats)
         element("new-game-dialog").showModal()
 
-    def render_seat_choices(mode: str, seats) -> None:
-        element("seats").innerHTML = view.seats_form_html(mode, seats)
-        form.elements.namedItem("colorless").disabled = mode == "duo"
+    def render_seat_choices(type_name: str, seats) -> None:
+        element("seats").innerHTML = view.seats_form_html(type_name, seats)
+        form.elements.namedItem("colorless").disabled = type_name == "duo"
 
     def on_change(event) -> None:
         if event.target.name == "mode":
@@ -306,14 +312,14 @@ def bind(page: Page, options: GameOptions) -> None:
     def on_submit(event) -> None:
         if event.submitter is None or event.submitter.value != "start":
             return
-        mode = form.querySelector("input[name=mode]:checked").value
+        type_name = form.querySelector("input[name=mode]:checked").value
         seats = []
         for select in form.querySelectorAll("select[data-seat]"):
             kind, _, level = select.value.partition(":")
-            seats.append(Seat(kind, int(level or 2)))
+            seats.append(Occupant(kind, int(level or 2)))
         options = GameOptions(
-            mode,
-            colorless_corners=mode != "duo" and form.elements.namedItem("colorless").checked,
+            type_name,
+            colorless_corners=type_name != "duo" and form.elements.namedItem("colorless").checked,
             scoring=form.elements.namedItem("scoring").value,
             seats=tuple(seats),
         )

@@ -2,7 +2,7 @@
 what to do when a game arrives from outside. Pure Python, no DOM.
 
 >>> from game import Move
->>> session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 4))))
+>>> session = Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, Occupant("computer", 4))))
 >>> session.play(Move.parse("e10"))
 frozenset()
 >>> record = record_of(session)
@@ -14,30 +14,33 @@ from __future__ import annotations
 
 from game.board import Board
 from game.history import History
-from game.record import HUMAN as HUMAN_SEAT
-from game.record import GameRecord
+from game.record import HUMAN, GameRecord
 
-from .session import HUMAN, MODES, GameOptions, Seat, Session
+from .session import GAME_TYPES, HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
 
 def record_of(session: Session, board: Board | None = None) -> GameRecord:
     """The game of ``session``: its board, or ``board`` (e.g. the end of its line of moves)."""
-    seats = tuple(HUMAN_SEAT if not s.is_computer else s.level for s in session.options.seats)
-    return GameRecord(board or session.board, seats, seat_per_color=session.mode.seat_per_color)
+    seats = tuple(HUMAN if not s.is_computer else s.level for s in session.options.seats)
+    return GameRecord(
+        board or session.board, seats, seat_per_color=session.game_type.seat_per_color
+    )
 
 
 def session_of(record: GameRecord) -> Session:
     """A session playing ``record``'s game from its last position."""
     board = record.board
     name = board.variant.name
-    mode = "teams" if record.seat_per_color else name
+    type_name = "teams" if record.seat_per_color else name
     options = GameOptions(
-        mode,
+        type_name,
         colorless_corners=board.colorless_corners,
         scoring=board.scoring,
-        seats=tuple(HUMAN if s == HUMAN_SEAT else Seat("computer", s) for s in record.seats),
+        seats=tuple(
+            HUMAN_OCCUPANT if s == HUMAN else Occupant("computer", s) for s in record.seats
+        ),
     )
-    assert MODES[mode].variant == name
+    assert GAME_TYPES[type_name].variant == name
     return Session(options, History(board.copy()))
 
 

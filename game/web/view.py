@@ -22,7 +22,7 @@ from game.review import game_story
 from .ghost import Cell, default_orientation
 from .records import record_of
 from .review_view import story_html
-from .session import MODES, GameOptions, Session, default_seats, seat_of_move
+from .session import GAME_TYPES, GameOptions, Session, default_seats, seat_of_move
 
 CELL = 10
 MARGIN = 8
@@ -342,7 +342,7 @@ def scoreboard_html(session: Session) -> str:
         if c == shared:
             note += '<span class="badge">shared</span>'
         else:
-            seat = session.options.seats[seat_of_move(session.mode, board, c, 0)]
+            seat = session.options.seats[seat_of_move(session.game_type, board, c, 0)]
             if seat.is_computer:
                 note += computer_note(seat.level, board.variant.name)
         bonus = bonus_of(board, c)
@@ -385,20 +385,20 @@ def game_over_html(session: Session) -> str:
     )
 
 
-def seats_form_html(mode_name: str, seats: Iterable) -> str:
-    """The new-game dialog's seat choices for a mode: human or a computer level per seat
-    (no ``seats``: the mode's default, one human against the computer)."""
-    mode = MODES[mode_name]
-    seats = list(seats) or list(default_seats(mode_name))
+def seats_form_html(type_name: str, seats: Iterable) -> str:
+    """The new-game dialog's seat choices for a game type: human or a computer level per seat
+    (no ``seats``: the type's default, one human against the computer)."""
+    game_type = GAME_TYPES[type_name]
+    seats = list(seats) or list(default_seats(type_name))
     rows = []
-    for i, label in enumerate(mode.seat_names()):
+    for i, label in enumerate(game_type.seat_names()):
         current = seats[i] if i < len(seats) else None
         options = ['<option value="human">Human</option>']
         for level in LEVEL_NAMES:
             chosen = current is not None and current.is_computer and current.level == level
             options.append(
                 f'<option value="computer:{level}"{" selected" if chosen else ""}>'
-                f"{escape(computer_label(level, mode.variant))}</option>"
+                f"{escape(computer_label(level, game_type.variant))}</option>"
             )
         rows.append(
             f'<label class="seat"><span>{escape(label)}</span>'
@@ -415,8 +415,8 @@ def move_announcement(session: Session, passed: Iterable[int] = ()) -> str:
     colours passed because of it, and the result if the game is over.
 
     >>> from game import Move
-    >>> from .session import HUMAN, Seat
-    >>> session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 3))))
+    >>> from .session import HUMAN_OCCUPANT, Occupant
+    >>> session = Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, Occupant("computer", 3))))
     >>> _ = session.play(Move.parse("e10"))
     >>> passed = session.play(Move.parse("j5,j6"))
     >>> move_announcement(session, passed)
@@ -441,7 +441,7 @@ def move_announcement(session: Session, passed: Iterable[int] = ()) -> str:
 
 # --- how to play -----------------------------------------------------------------------------
 
-GAME_TYPES = {
+GAME_TYPE_TEXTS = {
     "classic": "four players, one colour each, on the 20 x 20 board.",
     "classic_2": "two players on the 20 x 20 board, each moving two colours: Blue and Red "
     "against Yellow and Green. A player scores both colours together.",
@@ -492,7 +492,7 @@ def help_html(options: GameOptions) -> str:
             items.append(f"<li{mark}><strong>{title}</strong>: {escape(text)}</li>")
         return "".join(items)
 
-    mode_titles = {name: mode.title for name, mode in MODES.items()}
+    type_titles = {name: game_type.title for name, game_type in GAME_TYPES.items()}
     return (
         "<p>Place as many of your 21 pieces as you can. Colours take turns in this order: "
         f"{colours}.</p><ul>"
@@ -502,7 +502,7 @@ def help_html(options: GameOptions) -> str:
         "fine.</li>"
         "<li>A colour that cannot place any piece is passed for the rest of the game. The game "
         "ends when no colour can move.</li></ul>"
-        f"<h3>Game types</h3><ul>{choices(GAME_TYPES, mode_titles, options.mode)}</ul>"
+        f"<h3>Game types</h3><ul>{choices(GAME_TYPE_TEXTS, type_titles, options.game_type)}</ul>"
         f"<h3>Scoring</h3><ul>{choices(SCORING_TEXTS, SCORING_TITLES, options.scoring)}</ul>"
         f"{controls_html()}"
     )
