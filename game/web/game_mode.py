@@ -16,8 +16,8 @@ from game.variants import Color
 
 from . import review_view, view
 from .dom import confirm, element, forget, listen, restore_stored, stored
-from .mode import Hint, Page, PageMode, PageStatus
-from .records import continues, has_game_in_progress
+from .mode import Hint, Page, PageMode, PageStatus, Played
+from .records import Arrival, arrival, has_game_in_progress
 from .search import PlayerUnavailable
 from .session import SAVE_KEY, GameOptions, Occupant, Session
 from .storage import ANALYSIS_KEY
@@ -65,11 +65,6 @@ class GameMode(PageMode):
 
     # --- the line of moves --------------------------------------------------------------
 
-    def line_board(self):
-        """The board at the end of the game's line of moves (those taken back too)."""
-        history = self.session.history
-        return history.position(len(history.moves))
-
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` moves of the line; the computer waits there."""
         session, page = self.session, self.page
@@ -79,7 +74,6 @@ class GameMode(PageMode):
         history.goto(ply)
         session.paused = session.is_computer_turn() and history.can_redo()
         self.reviewing = history.can_redo()
-        page.ghost = None
         if self.board.turn is None:  # the end, whose dialog was seen: no second showing
             page.save()
             page.render()
@@ -184,13 +178,15 @@ class GameMode(PageMode):
             },
         )
 
-    def play(self, move: Move) -> str:
+    def play(self, move: Move) -> Played:
         self.reviewing = False
         passed = self.session.play(move)
-        # Every move, the computer's too, is said to screen readers (passes and the end with it).
-        element("announce").textContent = view.move_announcement(self.session, passed)
-        # At the end the game-over dialog says it all.
-        return view.pass_notice(self.board, passed) if self.board.turn is not None else ""
+        return Played(
+            # At the end the game-over dialog says it all.
+            notice=view.pass_notice(self.board, passed) if self.board.turn is not None else "",
+            # Every move, the computer's too, is said (passes and the end with it).
+            announcement=view.move_announcement(self.session, passed),
+        )
 
     def finished(self) -> bool:
         return self.board.turn is None
@@ -235,14 +231,20 @@ class GameMode(PageMode):
         self.page.after_change()
 
 
-def restore(page: Page) -> tuple[GameMode, str]:
-    """The saved game (with its analysis, if one is kept), or a new one and a notice saying
-    why the saved one was not used."""
+def saved_session() -> tuple[Session, str]:
+    """The saved game, or a new one and a notice saying why the saved one was not used."""
     session, notice = restore_stored(SAVE_KEY, Session.from_json, "game")
     if session is None:
         session = Session.new(DEFAULT_OPTIONS)
         if notice:
             notice += " A new game has started."
+    return session, notice
+
+
+def restore(page: Page) -> tuple[GameMode, str]:
+    """The saved game (with its analysis, if one is kept), or a new one and a notice saying
+    why the saved one was not used."""
+    session, notice = saved_session()
     analysis = None
     kept = stored(ANALYSIS_KEY)
     if kept is not None:
@@ -253,22 +255,27 @@ def restore(page: Page) -> tuple[GameMode, str]:
     return GameMode(page, session, analysis), notice
 
 
-def game_in_progress(page: Page) -> Board | None:
-    """The line of moves of the game that a new one would replace, if it has moves and is not
-    over: the game shown, or the saved one while a puzzle is."""
-    if isinstance(page.mode, GameMode):
-        board = page.mode.line_board()
-    else:
-        saved, _ = restore(page)
-        board = saved.line_board()
-    return board if has_game_in_progress(board) else None
+def shown_game(page: Page) -> GameMode | None:
+    """The game ``page`` shows, or None while it shows a puzzle."""
+    mode = page.mode
+    return mode if isinstance(mode, GameMode) else None
 
 
-async def may_replace(page: Page, action: str, arriving: Board | None = None) -> bool:
-    """Whether the game in progress may give way to another (``arriving``, if known): asked
-    only if it would be lost, i.e. ``arriving`` is not that game played on."""
-    here = game_in_progress(page)
-    if here is None or (arriving is not None and continues(arriving, here)):
+async def may_replace(
+    page: Page, action: str, arriving: Board | None = None, *, refuse_earlier: str = ""
+) -> bool:
+    """Whether the game here (the game shown, or the saved one while a puzzle is) may give way
+    to another, ``arriving`` if known: asked only if a game in progress would be lost, i.e.
+    ``arriving`` is not that game played on. With ``refuse_earlier``, an ``arriving`` game
+    that the game shown has played further is refused with that notice instead."""
+    shown = shown_game(page)
+    session = shown.session if shown is not None else saved_session()[0]
+    here = session.line_board()
+    standing = arrival(arriving, here) if arriving is not None else Arrival.OTHER
+    if refuse_earlier and shown is not None and standing is Arrival.EARLIER:
+        page.notify(refuse_earlier)
+        return False
+    if standing is Arrival.SAME_OR_LATER or not has_game_in_progress(here):
         return True
     return await confirm(
         "Abandon the current game?",

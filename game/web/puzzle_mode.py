@@ -19,7 +19,7 @@ from game.variants import Color
 
 from . import game_mode
 from .dom import document, element, forget, listen, restore_stored, store, stored
-from .mode import Hint, Page, PageMode, PageStatus
+from .mode import Hint, Page, PageMode, PageStatus, Played
 from .puzzle_session import (
     BEST_TIMES_KEY,
     PUZZLE_SAVE_KEY,
@@ -159,9 +159,9 @@ class PuzzleMode(PageMode):
             hidden={"continue": True},
         )
 
-    def play(self, move: Move) -> str:
+    def play(self, move: Move) -> Played:
         self.session.play(move, self.ghost_color())
-        return ""
+        return Played()
 
     def after_change(self, notice: str) -> str:
         session = self.session
@@ -185,7 +185,6 @@ class PuzzleMode(PageMode):
         self.page.stop()
         self.recorded = False
         self.session.restart()
-        self.page.ghost = None
         self.page.after_change()
 
     async def hint(self) -> Hint:
@@ -223,7 +222,6 @@ class PuzzleMode(PageMode):
         page, session = self.page, self.session
         session.restart()
         session.solution_shown = True
-        page.ghost = None
         playing = page.runner.run(self._solution_moves(), "solution", pause=SOLUTION_STEP)
         page.save()  # a reload keeps the mark that the solution was seen
         page.render()

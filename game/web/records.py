@@ -12,6 +12,8 @@ frozenset()
 
 from __future__ import annotations
 
+from enum import Enum
+
 from game.board import Board
 from game.history import History
 from game.record import HUMAN, GameRecord
@@ -50,12 +52,23 @@ def has_game_in_progress(board: Board) -> bool:
     return board.ply() > 0 and board.turn is not None
 
 
-def continues(later: Board, earlier: Board) -> bool:
-    """Whether ``later``'s game is ``earlier``'s, or that game played on (as a link sent back in
-    a game played on two devices): opening ``later`` over ``earlier`` loses nothing."""
-    moves = earlier.move_stack
-    return (
-        later.variant == earlier.variant
-        and later.setup == earlier.setup
-        and later.move_stack[: len(moves)] == moves
-    )
+class Arrival(Enum):
+    """How a game arriving from outside (a file, a link) stands to the game here."""
+
+    #: The same game, or that game played on (as a link sent back in a game played on two
+    #: devices): opening it over the game here loses nothing.
+    SAME_OR_LATER = "same or later"
+    #: An earlier position of the game here, which has been played further since.
+    EARLIER = "earlier"
+    OTHER = "other"
+
+
+def arrival(arriving: Board, here: Board) -> Arrival:
+    """How ``arriving``'s game stands to ``here``'s (their moves compared once)."""
+    if arriving.variant != here.variant or arriving.setup != here.setup:
+        return Arrival.OTHER
+    arriving_moves, here_moves = arriving.move_stack, here.move_stack
+    common = min(len(arriving_moves), len(here_moves))
+    if arriving_moves[:common] != here_moves[:common]:
+        return Arrival.OTHER
+    return Arrival.SAME_OR_LATER if len(arriving_moves) >= len(here_moves) else Arrival.EARLIER
