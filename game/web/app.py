@@ -19,7 +19,7 @@ from pyodide.ffi import create_proxy
 from game import Move, Piece, find_piece, parse_square, square, square_name, square_xy
 from game.history import History
 
-from . import game_mode, keeping, puzzle_mode, view
+from . import drawing, game_mode, keeping, puzzle_mode
 from .computer import ComputerWorker, WorkerRunner
 from .dom import confirm, document, element, js_object, listen, play_sound, store
 from .ghost import (
@@ -30,6 +30,7 @@ from .ghost import (
     flipped,
     ghost_cells,
     ghost_for_move,
+    ghost_status,
     moved,
     on_board,
     piece_for_key,
@@ -185,11 +186,11 @@ class App:
         color = self.mode.ghost_color()
         # A puzzle played in free colour order has no colour until a tray's piece is picked.
         name = self.board.color_names[color] if color is not None else "blue"
-        layer.innerHTML = view.ghost_svg(
+        layer.innerHTML = drawing.ghost_svg(
             ghost_cells(ghost), height, color=name, legal=reason is None
         )
         anchor = ghost.anchor if on_board(ghost.anchor, width, height) else (0, 0)
-        status.textContent = view.ghost_status(ghost.piece, square_name(square(*anchor)), reason)
+        status.textContent = ghost_status(ghost.piece, square_name(square(*anchor)), reason)
         self.follow_ghost()
 
     def follow_ghost(self) -> None:
@@ -205,7 +206,7 @@ class App:
             return
         frame = host.getBoundingClientRect()
         board_width = element("board").getBoundingClientRect().width
-        margin = board_width * view.CELL / view.board_extent(*self.extent)[0]  # a square
+        margin = board_width * drawing.CELL / drawing.board_extent(*self.extent)[0]  # a square
         left, top = frame.left + host.clientLeft, frame.top + host.clientTop
         shift = []
         for low, high, start, size in (

@@ -1,6 +1,7 @@
 """The page in game mode: a :class:`~game.web.session.Session` played by humans and computer
 seats, the new-game dialog, the game-over dialog. Page code (the DOM through
-:mod:`game.web.dom`); the game itself is :mod:`game.web.session`, its views :mod:`game.web.view`.
+:mod:`game.web.dom`); the game itself is :mod:`game.web.session`, its views :mod:`game.web.view`
+(the board: :mod:`game.web.drawing`).
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ import random
 from game import Board, Move, Piece
 from game.boundary import InputError
 from game.levels import HINT_LEVEL
-from game.review import AnalysisResult, biggest_drops
+from game.review import AnalysisResult, biggest_drops, color_title
 from game.variants import Color
 
-from . import review_view, view
+from . import drawing, how_to_play, review_view, view
 from .dom import confirm, element, forget, listen, restore_stored, stored
 from .mode import Hint, Page, PageMode, PageStatus, Played
 from .records import Arrival, arrival, has_game_in_progress
@@ -126,7 +127,7 @@ class GameMode(PageMode):
     def choose(self, piece: Piece, color: Color | None) -> str | None:
         board = self.board
         if color is not None and color != board.turn:
-            return f"It is not {board.color_names[color].capitalize()}'s turn."
+            return f"It is not {color_title(board, color)}'s turn."
         if not self.human_to_move():
             return "Wait for your turn."
         if board.is_piece_used(board.turn, piece):
@@ -137,10 +138,10 @@ class GameMode(PageMode):
         analysis = self.shown_analysis()
         ply = self.session.history.ply
         best = analysis.best[ply] if analysis is not None and ply < len(analysis.best) else None
-        return view.game_board_svg(self.board, attach_color=attach_color, best_move=best)
+        return drawing.game_board_svg(self.board, attach_color=attach_color, best_move=best)
 
     def help_html(self) -> str:
-        return view.help_html(self.session.options)
+        return how_to_play.game_help_html(self.session.options)
 
     def side_html(self) -> str:
         return view.scoreboard_html(self.session)

@@ -166,3 +166,13 @@ def piece_for_key(key: str, available: list[Piece], current: Piece | None) -> Pi
     if current in matching:
         return matching[(matching.index(current) + 1) % len(matching)]
     return matching[0]
+
+
+def reason_text(reason: IllegalReason | None) -> str:
+    """Why a ghost cannot be placed, as a sentence ending the status line."""
+    return "can be placed here" if reason is None else reason.value
+
+
+def ghost_status(piece: Piece, anchor_name: str, reason: IllegalReason | None) -> str:
+    """E.g. ``'F at e10: must cover your start corner'``."""
+    return f"{piece.name} at {anchor_name}: {reason_text(reason)}"

@@ -19,6 +19,7 @@ from pyodide.ffi import JsException, create_proxy, to_js
 from game.boundary import MAX_TEXT_CHARS
 from game.link import LinkError, from_fragment, is_game_fragment, to_fragment
 from game.record import GameRecord, from_blksgf, to_blksgf
+from game.review import color_title
 
 from . import view
 from .dom import document, element, js_object, listen, store
@@ -157,7 +158,7 @@ def link_notice(record: GameRecord) -> str:
     board = record.board
     if board.turn is None:
         return "Game from the link opened: it is over; review it with the move list."
-    name = board.color_names[board.turn].capitalize()
+    name = color_title(board, board.turn)
     return (
         f"Game from the link opened, {name} to move. Play your move, then press Share and "
         "send the link back."
@@ -196,7 +197,7 @@ def share_text(board) -> str:
     """What the share dialog says: for a game going on, whose move it is and what to do."""
     if board.turn is None:
         return "Whoever opens this link sees the whole game and can review it."
-    name = board.color_names[board.turn].capitalize()
+    name = color_title(board, board.turn)
     return (
         f"Send this link. It opens this game with {name} to move: whoever plays {name} makes "
         "the move, then shares the link back. The game travels in the link itself."

@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING
 from game import Move, Piece
 from game.boundary import InputError
 from game.puzzles import find_puzzle, stored_continuation, stored_solution
+from game.review import color_title
 from game.variants import Color
 
 from . import game_mode
 from .dom import document, element, forget, listen, restore_stored, store, stored
+from .how_to_play import puzzle_help_html
 from .mode import Hint, Page, PageMode, PageStatus, Played
 from .puzzle_session import (
     BEST_TIMES_KEY,
@@ -32,7 +34,6 @@ from .puzzle_view import (
     no_completion_notice,
     progress_html,
     puzzle_board_svg,
-    puzzle_help_html,
     puzzle_list_html,
     puzzle_status_text,
     puzzle_trays_html,
@@ -111,7 +112,7 @@ class PuzzleMode(PageMode):
         movable = board.movable_colors()
         if color is not None:
             if color not in movable:
-                return f"It is not {board.color_names[color].capitalize()}'s turn."
+                return f"It is not {color_title(board, color)}'s turn."
             if board.is_piece_used(color, piece):
                 return f"{piece.name} has already been placed."
             self.color = color

@@ -22,6 +22,7 @@ from game import SCORING_MODES, Board, Move
 from game.boundary import InputError, load_json
 from game.history import History
 from game.levels import LEVEL_NAMES
+from game.review import color_title
 from game.sgf import read_sgf, write_sgf
 from game.variants import VARIANTS, Color
 
@@ -84,7 +85,7 @@ class GameType:
     def seat_names(self) -> tuple[str, ...]:
         """The seats' labels: the colours each seat moves."""
         variant = VARIANTS[self.variant]
-        names = [n.capitalize() for n in variant.color_names]
+        names = [color_title(variant, c) for c in variant.colors]
         if self.seat_per_color:
             return tuple(names)
         return tuple(" & ".join(names[c] for c in colors) for colors in variant.player_colors)
