@@ -49,12 +49,11 @@ ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowD
 @dataclass(frozen=True)
 class Held:
     """The piece picked up: its ghost, where that stands (derived once, as it is put down),
-    and the position it was picked up on (a history and its ply)."""
+    and the position it was picked up on (:meth:`App.shown_position`)."""
 
     ghost: Ghost
     aim: Aim
-    history: History
-    ply: int
+    position: tuple[History, tuple]
 
 
 class App:
@@ -79,13 +78,19 @@ class App:
 
     # --- the piece picked up ----------------------------------------------------------------
 
+    def shown_position(self) -> tuple[History, tuple]:
+        """The position shown: the mode's history, and the moves of its line on the board."""
+        history = self.mode.session.history
+        return history, tuple(history.moves[: history.ply])
+
     @property
     def held(self) -> Held | None:
         """The piece picked up, while the position it was picked up on is shown: a move, an
-        undo, another position of the move list or another mode puts it back."""
-        held, history = self._held, self.mode.session.history
-        if held is None or held.history is not history or held.ply != history.ply:
-            return None
+        undo, another position of the move list or another mode puts it back for good (every
+        change renders, and so reads this)."""
+        held = self._held
+        if held is not None and held.position != self.shown_position():
+            self._held = held = None
         return held
 
     @property
@@ -98,9 +103,8 @@ class App:
         if ghost is None:
             self._held = None
             return
-        history = self.mode.session.history
         where = aim(ghost, self.board, self.mode.ghost_color())
-        self._held = Held(ghost, where, history, history.ply)
+        self._held = Held(ghost, where, self.shown_position())
 
     # --- modes ------------------------------------------------------------------------------
 
