@@ -84,10 +84,9 @@ const fileName = (url) => new URL(url).pathname.split("/").pop();
 
 // Python's start-up asks the browser for the time zone's names (Pyodide's tzset, through
 // Intl), and the game then reads localStorage (and sessionStorage, each tab's own saves): the
-// first use of each costs the main thread 17-24 ms and ~12 ms (four times that on a slow
-// phone), later ones well under 1 ms. Asked once the stage is painted, while the runtime
-// downloads and the main thread idles, they are ready when Python's start-up, one long task,
-// needs them.
+// first use of each is slow, later ones cheap (figures in bench/RESULTS.md). Asked once the
+// stage is painted, while the runtime downloads and the main thread idles, they are ready when
+// Python's start-up, one long task, needs them.
 painted().then(() => {
   new Date().toLocaleTimeString(undefined, { hour12: false, timeZoneName: "short" });
   try {

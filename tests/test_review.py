@@ -1,5 +1,4 @@
-"""Looking back at a game: the move list, passes, the game-over story, a kept analysis and its
-graph."""
+"""Looking back at a game: the move list, passes, the game-over story, a kept analysis."""
 
 import random
 import re
@@ -11,7 +10,6 @@ from game import Board, Move
 from game.record import HUMAN, GameRecord
 from game.review import (
     AnalysisResult,
-    analysis_svg,
     biggest_drops,
     game_story,
     move_rows,
@@ -184,17 +182,9 @@ class TestKeptAnalysis:
         with pytest.raises(ValueError, match="analysis"):
             AnalysisResult.from_json(text, board.variant, board.move_stack)
 
-    def test_biggest_drops_and_the_graph(self):
+    def test_biggest_drops_are_the_moves_that_lost_most(self):
         n = self.board.ply()
         losses = [0.0] * n
         losses[2], losses[7], losses[9], losses[11] = 12.0, 4.0, 2.0, 8.0
         result = analysis_of(self.board, losses)
-        drops = biggest_drops(result, count=3, minimum=3.0)
-        assert drops == [3, 8, 12]
-        svg = analysis_svg(result, self.board.variant, current=5, drops=drops)
-        assert svg.count("<polyline") == 2
-        assert re.findall(r'class="drop" data-move="(\d+)"', svg) == ["3", "8", "12"]
-        assert svg.count('class="hit"') == n + 1
-        assert 'class="current"' in svg
-        mover = self.board.variant.color_names[self.board.move_stack[2][0]]
-        assert f'data-move="3" data-color="{mover}"' in svg
+        assert biggest_drops(result, count=3, minimum=3.0) == [3, 8, 12]

@@ -211,11 +211,11 @@ def played_game(mode: str = "classic", plies: int = 12, *, computers: bool = Tru
     against computers (or humans only), with the human to move."""
     import random
 
-    from game.web.session import HUMAN, MODES, GameOptions, Seat, Session
+    from game.web.session import GAME_TYPES, HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
-    count = len(MODES[mode].seat_names())
-    others = Seat("computer", 2) if computers else HUMAN
-    session = Session.new(GameOptions(mode, seats=(HUMAN, *(others,) * (count - 1))))
+    count = len(GAME_TYPES[mode].seat_names())
+    others = Occupant("computer", 2) if computers else HUMAN_OCCUPANT
+    session = Session.new(GameOptions(mode, seats=(HUMAN_OCCUPANT, *(others,) * (count - 1))))
     chooser = random.Random(plies)
     while session.board.ply() < plies and session.board.turn is not None:
         session.play(chooser.choice(list(session.board.legal_moves)))
@@ -228,9 +228,11 @@ def finished_game(mode: str = "duo") -> str:
     """The saved form of a game played to its end by random moves (humans' seats)."""
     import random
 
-    from game.web.session import HUMAN, MODES, GameOptions, Session
+    from game.web.session import GAME_TYPES, HUMAN_OCCUPANT, GameOptions, Session
 
-    session = Session.new(GameOptions(mode, seats=(HUMAN,) * len(MODES[mode].seat_names())))
+    session = Session.new(
+        GameOptions(mode, seats=(HUMAN_OCCUPANT,) * len(GAME_TYPES[mode].seat_names()))
+    )
     chooser = random.Random(1)
     while session.board.turn is not None:
         session.play(chooser.choice(list(session.board.legal_moves)))

@@ -18,7 +18,7 @@ from harness import (
     wait_until_state,
 )
 
-from game.web.session import HUMAN, SAVE_KEY, GameOptions, Session
+from game.web.session import HUMAN_OCCUPANT, SAVE_KEY, GameOptions, Session
 from game.web.storage import ANALYSIS_KEY, aside_key
 
 #: Longer than a passing notice shows (game.web.app's NOTICE_SECONDS, 6).
@@ -28,7 +28,7 @@ OFF = "This game will be lost when the page closes: this browser keeps no data f
 
 
 def duo_between_humans() -> str:
-    return Session.new(GameOptions("duo", seats=(HUMAN, HUMAN))).to_json()
+    return Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, HUMAN_OCCUPANT))).to_json()
 
 
 def open_tab(context, site, record, saved: str | None = None):
