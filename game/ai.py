@@ -15,10 +15,10 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`):
    a rival's last corners count much more -- and the centre early), with a little randomness.
 4. Expert -- the move a strong engine most likely plays, by the learned move prior
    (:mod:`game.ai_prior`), with a little randomness.
-5. Master -- the prior's 32 best candidates, each judged by search and the evaluation: in
-   two-player games alpha-beta over the prior's best replies, deepening pass by pass to a beam
-   of (16, 10, 8, 6, 4) while the work cap allows; in three-
-   and four-player games the mean evaluation after 7 plies played on from the candidate, once
+5. Master -- the prior's 32 best candidates, each judged by search and the evaluation (in Duo
+   the learned one, :mod:`game.ai_value`): in two-player games alpha-beta over the prior's best
+   replies, deepening pass by pass to a beam of (16, 10, 8, 6, 4) while the work cap allows; in
+   three- and four-player games the mean evaluation after 7 plies played on from the candidate, once
    with every colour's best move by the prior, then with moves drawn from it, round after round
    for fewer and fewer of the best candidates so far (32, 16, then 8 up to 24 rollouts).
 
@@ -36,6 +36,7 @@ import numpy as np
 
 from .ai_eval import Position, Weights, best_codes, build_tables, evaluate, move_scores
 from .ai_prior import is_learned, prior_logits
+from .ai_value import learned_evaluate, value_weights
 from .board import next_mover
 from .geometry import geometry
 from .levels import HINT_LEVEL, LEVEL_NAMES, LEVELS
@@ -79,6 +80,8 @@ class LevelConfig:
     weights: Weights = Weights()
     #: Order and pick moves by the learned prior (:mod:`game.ai_prior`) instead of the cheap score.
     prior: bool = False
+    #: Evaluate by the learned evaluation (:mod:`game.ai_value`) where the board has its weights.
+    learned_value: bool = False
     #: Cap on the work of one alpha-beta search on Duo's board -- moves generated and scored,
     #: plus ``LEAF_WORK`` or ``EXPAND_WORK`` per node -- which bounds its time (the deepening
     #: stops at the cap). Counted, not timed, to stay deterministic. Scaled down
@@ -94,7 +97,12 @@ class LevelConfig:
 # against three copies of the level below. Levels 4 and 5 measured against Pentobi.
 _SIZE_FIRST = Weights(attach=0.3, block=0.0, centre=0.3)
 _MASTER_DUO = LevelConfig(
-    noise=0.05, candidates=32, beam=(16, 10, 8, 6, 4), max_work=1_000_000, prior=True
+    noise=0.05,
+    candidates=32,
+    beam=(16, 10, 8, 6, 4),
+    max_work=1_000_000,
+    prior=True,
+    learned_value=True,
 )
 LEVEL_CONFIGS = {
     1: LevelConfig(noise=1000.0, weights=_SIZE_FIRST),  # about a random legal move
@@ -175,6 +183,7 @@ class Search(SlicedWork):
         self._rng = random.Random(DEFAULT_SEED if seed is None else seed)
         self._nodes = 0
         self._scored = 0
+        self._value_weights = None
         self._work = self._run()
 
     def run(self) -> Move | None:
@@ -201,6 +210,8 @@ class Search(SlicedWork):
         config = self._config
         yield from build_tables(board.geometry)
         pos = Position.from_board(board)
+        if config.learned_value:
+            self._value_weights = value_weights(pos, goal)
         yield
         noise, rng = config.noise, self._rng
         cheap = self._order(pos, color, codes, goal)
@@ -314,6 +325,8 @@ class Search(SlicedWork):
         return self._goals[variant.player_of_color(color, pos.used[color].bit_count())]
 
     def _evaluate(self, pos, goal):
+        if self._value_weights is not None:
+            return learned_evaluate(pos, goal, self._value_weights)
         return evaluate(pos, goal, self._config.weights)
 
     def _order(self, pos, color, codes, goal):

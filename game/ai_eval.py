@@ -274,6 +274,11 @@ def best_codes(scores, codes: list[int], count: int) -> list[int]:
 def territories(pos: Position, steps: int) -> list[int]:
     """Per colour, the free squares it reaches (spreading edge to edge from its attach squares
     through squares it may cover) in fewer steps than any other colour, up to ``steps``."""
+    return [by_step[-1] for by_step in territory_by_step(pos, steps)]
+
+
+def territory_by_step(pos: Position, steps: int) -> list[list[int]]:
+    """Per colour, its :func:`territories` reaching 0, 1, ..., ``steps`` steps (one flood)."""
     geo = pos.geo
     full, s = geo.full, geo.stride
     occupied = pos.occupied
@@ -283,6 +288,7 @@ def territories(pos: Position, steps: int) -> list[int]:
     frontier = list(reach)
     claimed = 0
     counts = [0] * n
+    by_step: list[list[int]] = [[] for _ in range(n)]
     for step in range(steps + 1):
         if step:
             for c in range(n):
@@ -299,8 +305,9 @@ def territories(pos: Position, steps: int) -> list[int]:
             union |= m
         for c in range(n):
             counts[c] += (new[c] & ~twice).bit_count()
+            by_step[c].append(counts[c])
         claimed |= union
-    return counts
+    return by_step
 
 
 def color_values(pos: Position, weights: Weights) -> list[float]:

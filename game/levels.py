@@ -20,13 +20,14 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
     # Levels 1-4: --seed 51, engine of commit 45080a6; 20 games per figure for levels 1-2, 40
     # for levels 3-4, 100 for levels 3-4 against Pentobi level 1 (60 more games, --seed 52).
     # Level 5: 100 games per figure, the engine as it is (Duo --seed 62, classic_2 --seed 41),
-    # Duo's against level 5 over 200 (27.5% with --seed 62, 18% with --seed 63).
+    # Duo's against level 5 over 200 (32.5% with --seed 62, 40.5% with --seed 63); Duo's
+    # against level 3 before the learned evaluation.
     "duo": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.05, 2: 0.0, 3: 0.0},
         3: {1: 0.255, 2: 0.025, 3: 0.0},
         4: {1: 0.6, 2: 0.1625, 3: 0.0875},
-        5: {3: 0.69, 5: 0.2275},
+        5: {3: 0.69, 5: 0.365},
     },
     "classic": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},

@@ -428,3 +428,18 @@ def test_four_colour_games_use_their_own_weights_once_fitted(weights_file):
     assert_prior_weighs_features_by("classic", "classic", learned()["prior"]["classic"])
     assert_prior_weighs_features_by("classic_2", "classic_2", learned()["prior"]["classic_2"])
     assert not (learned()["prior"]["classic"] == learned()["prior"]["classic_2"]).all()
+
+
+def test_duo_master_judges_by_the_learned_evaluation_else_by_the_hand_set_one(monkeypatch):
+    from game import ai_value
+
+    positions = random_positions("duo", 6, seed=7)
+    master = LEVEL_CONFIGS[HINT_LEVEL]
+    learned = [choose_move(b, HINT_LEVEL, seed=3) for b in positions]
+    monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, replace(master, learned_value=False))
+    hand_set = [choose_move(b, HINT_LEVEL, seed=3) for b in positions]
+    assert hand_set != learned, "the learned evaluation must change some moves"
+    # A board without learned weights falls back to the hand-set evaluation.
+    monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, master)
+    monkeypatch.setattr(ai_value, "learned_values", dict)
+    assert [choose_move(b, HINT_LEVEL, seed=3) for b in positions] == hand_set

@@ -1,0 +1,112 @@
+"""A learned static evaluation: each colour's final points, predicted from a few counts.
+
+A colour's value is its points so far plus ``w . x``, where ``x`` (:func:`value_features`)
+counts what it can still gain: its territory (the free squares it reaches before any other
+colour, see :func:`game.ai_eval.territory_by_step`) at a few reaches, also capped by the squares
+of its pieces left, its attach squares, its big pieces left. One weight vector per game phase
+(pieces placed on the board, all colours); the weights are fitted so that, among the positions
+after each legal move, the one a strong engine chose ranks first (``tools/learn_eval.py``, see
+the README), and stored in ``game/data/ai_value_weights.json``. The two-player search uses it in
+place of the hand-set :func:`game.ai_eval.evaluate` where weights were learned for the board.
+
+>>> from game.board import Board
+>>> pos = Position.from_board(Board("duo"))
+>>> [len(row) for row in value_features(pos)] == [len(VALUE_FEATURES)] * 2
+True
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+from .ai_eval import REACH_STEPS, Position, territory_by_step
+from .ai_prior import board_key
+from .board import ALL_PIECES_USED, ALL_PLACED_BONUS
+from .pieces import ALL_PIECES_SQUARES, PIECES
+
+#: The reaches (steps) at which a colour's territory is counted, besides the full one.
+REACHES = (0, 1, 2, 4)
+VALUE_FEATURES = (
+    *(f"territory_{k}" for k in REACHES),
+    "territory",
+    "territory_capped",
+    "attach",
+    "attach_capped",
+    "big_pieces_left",
+    "shut_in",
+)
+#: Attach squares beyond this many add little: ``attach_capped`` stops there.
+ATTACH_CAP = 8
+#: A game phase is this many pieces placed on the board (all colours); the last one goes on.
+PHASE_PIECES = 6
+PHASES = 6
+WEIGHTS_FILE = Path(__file__).parent / "data" / "ai_value_weights.json"
+_BIG = sum(1 << p.index for p in PIECES if p.size == 5)
+
+
+def value_phase(pos: Position) -> int:
+    """The game phase of ``pos``: pieces placed on the board, in steps of :data:`PHASE_PIECES`."""
+    return min(sum(u.bit_count() for u in pos.used) // PHASE_PIECES, PHASES - 1)
+
+
+def points(pos: Position) -> list[int]:
+    """Per colour, its points so far: squares covered, plus the bonus once all are placed."""
+    return [
+        own.bit_count() + (ALL_PLACED_BONUS if used == ALL_PIECES_USED else 0)
+        for own, used in zip(pos.own, pos.used, strict=True)
+    ]
+
+
+def value_features(pos: Position) -> list[list[float]]:
+    """Per colour, the counts of :data:`VALUE_FEATURES` (all 0 once its pieces are placed)."""
+    steps = REACH_STEPS.get(pos.geo.width, 6)
+    rows = []
+    for own, attach, used, by_step in zip(
+        pos.own, pos.attach, pos.used, territory_by_step(pos, steps), strict=True
+    ):
+        left = ALL_PIECES_SQUARES - own.bit_count()
+        if not left:
+            rows.append([0.0] * len(VALUE_FEATURES))
+            continue
+        corners = attach.bit_count()
+        rows.append(
+            [
+                *(by_step[k] for k in REACHES),
+                by_step[-1],
+                min(by_step[-1], left),
+                corners,
+                min(corners, ATTACH_CAP),
+                (_BIG & ~used).bit_count(),
+                0 if corners else 1,
+            ]
+        )
+    return rows
+
+
+@cache
+def learned_values() -> dict[str, list[list[float]]]:
+    """The learned weights: per board key (:func:`game.ai_prior.board_key`), per phase, one
+    weight per feature of :data:`VALUE_FEATURES`."""
+    if not WEIGHTS_FILE.exists():
+        return {}
+    data = json.loads(WEIGHTS_FILE.read_text())
+    assert tuple(data["features"]) == VALUE_FEATURES, "value weights do not match the features"
+    return data["values"]
+
+
+def value_weights(pos: Position, goal) -> list[list[float]] | None:
+    """The learned weights for ``pos``'s board and a player with ``goal``, or None."""
+    return learned_values().get(board_key(pos, goal))
+
+
+def learned_evaluate(pos: Position, goal, weights: list[list[float]]) -> float:
+    """The value of ``pos`` for a player with ``goal`` (as :func:`game.ai_eval.evaluate`): the
+    sum over colours of ``goal`` times the colour's points plus its learned gain to come."""
+    w = weights[value_phase(pos)]
+    total = 0.0
+    for g, now, x in zip(goal, points(pos), value_features(pos), strict=True):
+        if g:
+            total += g * (now + sum(a * b for a, b in zip(w, x, strict=True)))
+    return total

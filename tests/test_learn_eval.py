@@ -1,0 +1,64 @@
+"""tools/learn_eval.py: the samples it draws from games, and the learned evaluation's weights in
+points."""
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game import Board
+from game.ai import goal_of
+from game.ai_eval import Position
+from game.ai_value import PHASES, VALUE_FEATURES, value_phase
+from game.sgf import write_sgf
+
+TOOLS = Path(__file__).resolve().parent.parent / "tools"
+sys.path.insert(0, str(TOOLS))
+spec = importlib.util.spec_from_file_location("learn_eval", TOOLS / "learn_eval.py")
+learn_eval = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(learn_eval)
+
+
+def random_game(seed):
+    board = Board("duo")
+    rng = random.Random(seed)
+    while board.turn is not None:
+        board.push_code(rng.choice(board.legal_codes()))
+    return board
+
+
+def test_each_position_lists_what_every_move_reaches_and_marks_the_one_played():
+    game = random_game(4)
+    by_phase = learn_eval.samples([write_sgf(game)])
+    assert len(by_phase) == PHASES
+    replay = Board("duo")
+    expected = []
+    for color, move in game.move_stack:
+        choices = len(replay.legal_codes(color))
+        replay.push(move, color)
+        if choices > 1:
+            goal = goal_of(replay.variant, color)
+            after = Position.from_board(replay)
+            expected.append((value_phase(after), choices, learn_eval.outcome_features(after, goal)))
+    got = [(phase, len(x), x[i]) for phase, data in enumerate(by_phase) for x, i in data]
+    assert sorted((p, n) for p, n, _ in got) == sorted((p, n) for p, n, _ in expected)
+    for phase, count, features in expected:
+        assert any(p == phase and n == count and np.array_equal(f, features) for p, n, f in got)
+    assert all(x.shape[1] == len(VALUE_FEATURES) + 1 for data in by_phase for x, _ in data)
+
+
+def test_the_mover_counts_its_points_as_a_lead():
+    board = Board("duo")
+    move = board.legal_moves_for(0)[0]
+    board.push(move)
+    features = learn_eval.outcome_features(Position.from_board(board), goal_of(board.variant, 0))
+    assert features[0] == len(move.squares)
+
+
+def test_weights_are_stored_in_points():
+    assert learn_eval.in_points(np.array([2.0, 1.0, -3.0])) == [0.5, -1.5]
+    with pytest.raises(AssertionError):
+        learn_eval.in_points(np.array([-1.0, 1.0]))
