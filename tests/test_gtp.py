@@ -120,7 +120,7 @@ class TestGames:
 
     def test_unknown_game_leaves_the_game_alone(self, classic):
         ok(classic, "play 1 a20")
-        assert fails(classic, "set_game Blokus Trigon").startswith("unknown game 'Blokus Trigon'")
+        assert fails(classic, "set_game Nexos").startswith("unknown game 'Nexos'")
         assert classic.board.variant.name == "classic"
         assert len(classic.board.move_stack) == 1
 
@@ -418,7 +418,7 @@ class TestSubprocess:
         session = (
             b"\xff\xfe garbage \x00\n"
             b"7 play\n"
-            b"play 1 a20,a19,a18,a17,a16,a15\n"
+            b"play 1 a20,a19,a18,a17,a16,a15,a14\n"
             + b"x" * 100_000
             + b"\n"
             + b"play 1 a20\n"
@@ -429,7 +429,7 @@ class TestSubprocess:
         assert responses(result.stdout) == [
             "? unknown command",
             "?7 command needs 2 arguments",
-            "? invalid move 'a20,a19,a18,a17,a16,a15'",
+            "? invalid move 'a20,a19,a18,a17,a16,a15,a14'",
             f"? command line longer than {MAX_LINE_CHARS:,} characters",
             "= ",
             "=8 1 0 0 0",
@@ -476,7 +476,7 @@ class TestSubprocess:
         ("args", "message"),
         [
             (["--level", "99"], "invalid choice: 99"),
-            (["--game", "trigon"], "invalid choice: 'trigon'"),
+            (["--game", "nexos"], "invalid choice: 'nexos'"),
             (["--seed", "x"], "invalid int value: 'x'"),
             (["--game", "duo", "--colorless-corners"], "only in the Classic variants"),
         ],

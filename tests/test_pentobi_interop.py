@@ -13,7 +13,7 @@ import subprocess
 import pytest
 from PIL import Image
 
-from game import Board
+from game import Board, square
 from game.ai import choose_move
 from game.record import HUMAN, GameRecord, to_blksgf
 from game.sgf import read_sgf, write_sgf
@@ -72,7 +72,7 @@ def assert_pentobi_draws(board: Board, image: Image.Image) -> None:
     for row in range(size):
         for x in range(size):
             pixel = image.getpixel((int((x + 0.5) * SIZE), int((row + 0.5) * SIZE)))
-            color = board.color_at((size - 1 - row) * 20 + x)
+            color = board.color_at(square(x, size - 1 - row))
             label = "empty" if color is None else board.variant.color_names[color]
             where = f"square {chr(97 + x)}{size - row}"
             assert label_of_pixel.setdefault(pixel, label) == label, where

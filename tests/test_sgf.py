@@ -328,7 +328,7 @@ class TestMalformedRecords:
             ),
             ("(;GM[Blokus];1[a20,c20])", "is not the shape of a piece", 1, 1, 14),
             ("(;GM[Blokus Duo];B[o14])", "purple o14: goes off the board", 1, 1, 18),
-            ("(;GM[Blokus Duo];B[u1])", "'u1' is not a move", 1, 1, 18),
+            ("(;GM[Blokus Duo];B[aj1])", "'aj1' is not a move", 1, 1, 18),
             ("(;GM[Blokus Duo];B[e10]W[j5])", "two moves in one node", 1, 1, 18),
             ("(;GM[Blokus Duo];B[])", "'' is not a move", 1, 1, 18),
         ],
@@ -345,7 +345,7 @@ class TestMalformedRecords:
         ("text", "message"),
         [
             ("(;C[no game])", "no GM property"),
-            ("(;GM[Blokus Trigon])", "unsupported game 'Blokus Trigon'"),
+            ("(;GM[Nexos])", "unsupported game 'Nexos'"),
             ("(;GM[Blokus]PYBLOKUS[corners=some])", "unknown PYBLOKUS option 'corners=some'"),
             ("(;GM[Blokus]PYBLOKUS[scoring=golf])", "unknown scoring 'golf'"),
             ("(;GM[Blokus Duo]PYBLOKUS[corners=colorless])", "only in the Classic variants"),
