@@ -110,6 +110,10 @@ class TestGames:
             ("Blokus Two-Player", "classic_2"),
             ("blokus three-player", "classic_3"),
             ("BLOKUS DUO", "duo"),
+            ("Blokus Junior", "junior"),
+            ("Blokus Trigon", "trigon"),
+            ("Blokus Trigon Two-Player", "trigon_2"),
+            ("Blokus Trigon Three-Player", "trigon_3"),
         ],
     )
     def test_set_game_takes_sgf_names(self, classic, name, variant):
@@ -117,6 +121,27 @@ class TestGames:
         ok(classic, f"set_game {name}")
         assert classic.board.variant.name == variant
         assert classic.board.move_stack == []
+
+    def test_trigon_in_pentobi_s_notation(self, classic):
+        ok(classic, "set_game Blokus Trigon Three-Player")
+        assert len(ok(classic, "all_legal 1").split()) == 2478
+        ok(classic, "play 1 f11,g11,h11,i11,j11,h12")
+        assert fails(classic, "play 2 h11") == "illegal move: covers a square that is already taken"
+        assert fails(classic, "play 2 g10") == "illegal move: must cover a free starting point"
+        ok(classic, "play 2 X6,y6,x7,y7,z7,x8")
+        assert ok(classic, "final_score") == "6 6 0"
+        assert "AE" in ok(classic, "showboard")
+        assert (
+            fails(classic, "genmove 3")
+            == "the computer does not play Blokus Trigon Three-Player yet"
+        )
+
+    def test_junior_colours_and_pieces(self, classic):
+        ok(classic, "set_game Blokus Junior")
+        for move in ("b e10", "w j5", "b f11", "w i4"):  # both monominoes of each colour
+            ok(classic, f"play {move}")
+        assert fails(classic, "play b d9") == "illegal move: that piece has already been played"
+        assert ok(classic, "final_score") == "0"
 
     def test_unknown_game_leaves_the_game_alone(self, classic):
         ok(classic, "play 1 a20")
