@@ -114,13 +114,15 @@ def compile_package(
 
 
 def board_geometries() -> set:
-    """The geometry of every board and piece set the game plays with: its variants' and its
-    puzzles'."""
+    """The geometry of every board and piece set the page plays with: its game modes' variants'
+    and its puzzles' (a variant it does not offer costs no download)."""
     from game.geometry import geometry, geometry_of
     from game.puzzles import PUZZLES
     from game.variants import VARIANTS
+    from game.web.session import MODES
 
-    variants = {geometry_of(variant.grid, variant.pieces) for variant in VARIANTS.values()}
+    offered = [VARIANTS[mode.variant] for mode in MODES.values()]
+    variants = {geometry_of(variant.grid, variant.pieces) for variant in offered}
     return variants | {geometry(puzzle.width, puzzle.height) for puzzle in PUZZLES.values()}
 
 
