@@ -54,7 +54,7 @@ sys.path.insert(0, str(ROOT))
 
 from buildsteps import assembly, server  # noqa: E402
 from game.ai import LEVELS  # noqa: E402
-from game.web.session import GameOptions, Seat, Session  # noqa: E402
+from game.web.session import GameOptions, Occupant, Session  # noqa: E402
 from game.web.timing import engine_timings  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
@@ -178,7 +178,7 @@ def time_computer_moves(browser, url: str, mode: str, max_moves: int) -> dict:
     """Seconds per move of the top level playing every seat of ``mode`` in the page, and the
     longest main-thread task meanwhile. A move's time runs from the move before it to it:
     the search in slices, the page's minimum pause between computer moves, and the drawing."""
-    top = Seat("computer", max(LEVELS))
+    top = Occupant("computer", max(LEVELS))
     seats = (top,) * len(GameOptions(mode).seats)
     saved = Session.new(GameOptions(mode, seats=seats)).to_json()
     context = browser.new_context(service_workers="block")

@@ -88,10 +88,10 @@ def page_analysis_time() -> dict:
 
     from buildsteps import assembly
     from game.history import History
-    from game.web.session import HUMAN, GameOptions, Session
+    from game.web.session import HUMAN_OCCUPANT, GameOptions, Session
 
     board = complete_game("duo", 0)
-    session = Session(GameOptions("duo", seats=(HUMAN, HUMAN)), History(board))
+    session = Session(GameOptions("duo", seats=(HUMAN_OCCUPANT,) * 2), History(board))
     site = Site(assembly.build())
     try:
         with sync_playwright() as playwright:

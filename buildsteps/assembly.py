@@ -115,7 +115,7 @@ def render_index_html(runtime: Path) -> str:
     files in ``runtime`` that the loading indicator counts."""
     sys.path.insert(0, str(ROOT))
     try:
-        from game.web.view import initial_board_svg
+        from game.web.drawing import initial_board_svg
     finally:
         sys.path.remove(str(ROOT))
     template = PAGE_TEMPLATE.read_text()

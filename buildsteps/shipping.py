@@ -120,7 +120,6 @@ GAME = Shipment(
     root=ROOT,
     packages=("game", "game.web"),
     not_shipped={
-        "game.arena": "a command-line tool: plays the computer's levels against each other",
         "game.gtp": "a command-line tool: the engine for other GTP programs",
         "game.web.conftest": "pytest's: keeps the page's modules out of the doctests",
     },

@@ -1,6 +1,7 @@
-"""Looking back at a game: the move list, who passed, the game-over story, and the analysis of
-:mod:`game.analysis` kept as data and drawn as an SVG graph. Pure functions of the game, no
-NumPy (the page draws a kept analysis before the computer player has loaded).
+"""Looking back at a game, in the players' words: the move list, who passed, the game-over
+story, and the analysis of :mod:`game.analysis` kept as data (the page draws it:
+:mod:`game.web.review_view`). Pure functions of the game, no NumPy (the page shows a kept
+analysis before the computer player has loaded).
 
 >>> from game import Board, Move
 >>> board = Board("duo")
@@ -14,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
+from typing import Protocol
 
 from .board import Board
 from .boundary import InputError, load_json
@@ -22,6 +23,23 @@ from .levels import LEVEL_NAMES
 from .pieces import Move
 from .record import HUMAN, GameRecord
 from .variants import Color, Variant
+
+
+class Colored(Protocol):
+    """Anything that names its colours: a variant, a board."""
+
+    color_names: Sequence[str]
+
+
+def color_title(colored: Colored, color: Color) -> str:
+    """A colour's name as a sentence writes it.
+
+    >>> from game import Board
+    >>> color_title(Board("duo"), 1)
+    'Orange'
+    """
+    return colored.color_names[color].capitalize()
+
 
 # --- the move list ----------------------------------------------------------------------------
 
@@ -40,32 +58,10 @@ class MoveRow:
 
 def move_rows(variant: Variant, moves: Sequence[tuple[Color, Move]]) -> list[MoveRow]:
     """The move list of ``moves`` (``(colour, move)`` in play order, as ``Board.move_stack``)."""
-    names = variant.color_names
     return [
-        MoveRow(number, color, names[color].capitalize(), move.piece.name, str(move))
+        MoveRow(number, color, color_title(variant, color), move.piece.name, str(move))
         for number, (color, move) in enumerate(moves, 1)
     ]
-
-
-def passed_colors(board: Board) -> frozenset[Color]:
-    """The colours that were passed: skipped with pieces left while the game went on. A colour
-    that placed all its pieces did not pass, nor did one blocked only by the game's last move.
-
-    >>> from game.sgf import read_sgf
-    >>> sorted(passed_colors(read_sgf(open("tests/data/classic_2_complete.blksgf").read())))
-    [0, 1, 3]
-    """
-    # A colour is marked finished when the turn goes past it, so ``passed`` holds the colours
-    # skipped so far, except at the end: the last turn goes past every colour.
-    if not board.is_game_over():
-        skipped = board.passed
-    elif board.ply():
-        before = board.copy()
-        before.pop()
-        skipped = before.passed
-    else:
-        skipped = frozenset()
-    return frozenset(c for c in skipped if board.pieces_left(c))
 
 
 # --- the game-over story ----------------------------------------------------------------------
@@ -92,7 +88,7 @@ class Story:
     headline: str
     #: Every scoring player, best first (ties share a place, in play order).
     ranking: tuple[Standing, ...]
-    #: See :func:`passed_colors`.
+    #: See :attr:`Board.passed <game.board.Board.passed>`.
     passed: frozenset[Color]
 
 
@@ -123,7 +119,7 @@ def game_story(record: GameRecord) -> Story:
     you = humans[0] if len(humans) == 1 and len(seats) > 1 else None
 
     def colors_name(p: int) -> str:
-        name = " and ".join(variant.color_names[c].capitalize() for c in variant.player_colors[p])
+        name = " and ".join(color_title(variant, c) for c in variant.player_colors[p])
         levels = [LEVEL_NAMES[s] for s in seats[p] if s != HUMAN]
         return f"{name} ({', '.join(levels)})" if levels else name
 
@@ -165,7 +161,7 @@ def game_story(record: GameRecord) -> Story:
         Standing(outcome.ranking[p], name(p), scores[p], variant.player_colors[p], p in winners)
         for p in order
     )
-    return Story(headline, ranking, passed_colors(board))
+    return Story(headline, ranking, board.passed)
 
 
 def _winners_text(board: Board, winners: Sequence[int], name, margin: int) -> str:
@@ -268,72 +264,3 @@ def biggest_drops(result: AnalysisResult, count: int = 3, minimum: float = 3.0) 
     ``minimum``, in play order."""
     worst = sorted(range(len(result.losses)), key=lambda i: (-result.losses[i], i))[:count]
     return sorted(i + 1 for i in worst if result.losses[i] >= minimum)
-
-
-GRAPH_WIDTH = 300
-GRAPH_HEIGHT = 100
-GRAPH_PAD = 6
-
-
-def analysis_svg(
-    result: AnalysisResult,
-    variant: Variant,
-    *,
-    current: int | None = None,
-    drops: Sequence[int] = (),
-) -> str:
-    """The value of each player move by move as lines, the moves in ``drops`` marked on the
-    line of the player who made them, and position ``current`` (moves played) as a bar. Every
-    position has a transparent ``rect`` with ``data-move`` (moves played) to click on.
-    """
-    n = len(result.values) - 1
-    top = max(10.0, *(abs(x) for v in result.values for x in v))
-    inner_w, inner_h = GRAPH_WIDTH - 2 * GRAPH_PAD, GRAPH_HEIGHT - 2 * GRAPH_PAD
-    step = inner_w / max(n, 1)
-
-    def x(i: int) -> float:
-        return GRAPH_PAD + i * step
-
-    def y(value: float) -> float:
-        return GRAPH_PAD + inner_h / 2 - value / top * inner_h / 2
-
-    parts = [
-        f'<line class="axis" x1="{GRAPH_PAD}" x2="{GRAPH_WIDTH - GRAPH_PAD}" '
-        f'y1="{y(0):.1f}" y2="{y(0):.1f}"/>'
-    ]
-    if current is not None:
-        parts.append(
-            f'<line class="current" x1="{x(current):.1f}" x2="{x(current):.1f}" '
-            f'y1="{GRAPH_PAD}" y2="{GRAPH_HEIGHT - GRAPH_PAD}"/>'
-        )
-    for p, colors in enumerate(variant.player_colors):
-        points = " ".join(f"{x(i):.1f},{y(v[p]):.1f}" for i, v in enumerate(result.values))
-        color = variant.color_names[colors[0]]
-        parts.append(f'<polyline class="value" data-color="{color}" points="{points}"/>')
-    for number in drops:
-        color, move = result.moves[number - 1]
-        player = variant.player_of_color(color, _moves_before(result.moves, number - 1, color))
-        value = result.values[number][player]
-        title = (
-            f"Move {number}: {variant.color_names[color].capitalize()} {move.piece.name} "
-            f"lost {result.losses[number - 1]:g}; the computer would play "
-            f"{result.best[number - 1]}"
-        )
-        parts.append(
-            f'<circle class="drop" data-move="{number}" '
-            f'data-color="{variant.color_names[color]}" cx="{x(number):.1f}" '
-            f'cy="{y(value):.1f}" r="2.5"><title>{escape(title)}</title></circle>'
-        )
-    for i in range(n + 1):
-        parts.append(
-            f'<rect class="hit" data-move="{i}" x="{x(i) - step / 2:.1f}" y="0" '
-            f'width="{step:.1f}" height="{GRAPH_HEIGHT}"/>'
-        )
-    return (
-        f'<svg class="analysis-graph" viewBox="0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}" role="img" '
-        f'aria-label="Value of each player move by move">{"".join(parts)}</svg>'
-    )
-
-
-def _moves_before(moves: Sequence[tuple[Color, Move]], end: int, color: Color) -> int:
-    return sum(1 for c, _ in moves[:end] if c == color)

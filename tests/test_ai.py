@@ -362,7 +362,7 @@ def rival_corners_mask(pos, rivals):
 
 
 def test_the_prior_player_beats_random_play():
-    from game.arena import run_match
+    from bench.arena import run_match
 
     summary = run_match("duo", 4, 1, games=4, seed=3, jobs=1)
     assert summary["win_rate"] >= 0.75, summary

@@ -16,7 +16,7 @@ from game.boundary import InputError, json_depth, load_json, parse_int
 from game.gtp import GtpEngine
 from game.sgf import SgfError, read_sgf, write_sgf
 from game.web.puzzle_session import PuzzleSession, find_puzzle, parse_best_times
-from game.web.session import GameOptions, Seat, Session, restore_saved
+from game.web.session import GameOptions, Occupant, Session, restore_saved
 
 DATA = Path(__file__).parent / "data"
 RECORDS = [path.read_text(encoding="utf-8") for path in sorted(DATA.glob("*.blksgf"))]
@@ -113,7 +113,7 @@ json_values = st.recursive(
 
 
 def good_saves() -> list[str]:
-    session = Session.new(GameOptions("duo", seats=(Seat("human"), Seat("computer", 1))))
+    session = Session.new(GameOptions("duo", seats=(Occupant("human"), Occupant("computer", 1))))
     session.play(Move.parse("e10"))
     puzzle = PuzzleSession(find_puzzle("all84"), clock=lambda: 5.0)
     puzzle.play(Move.parse("a20"))

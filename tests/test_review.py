@@ -1,5 +1,4 @@
-"""Looking back at a game: the move list, passes, the game-over story, a kept analysis and its
-graph."""
+"""Looking back at a game: the move list, passes, the game-over story, a kept analysis."""
 
 import random
 import re
@@ -11,11 +10,9 @@ from game import Board, Move
 from game.record import HUMAN, GameRecord
 from game.review import (
     AnalysisResult,
-    analysis_svg,
     biggest_drops,
     game_story,
     move_rows,
-    passed_colors,
 )
 from game.sgf import read_sgf
 
@@ -60,18 +57,18 @@ def skipped_by_turn_order(board: Board) -> set[int]:
 class TestPasses:
     def test_colours_that_placed_everything_did_not_pass(self):
         # Red placed all 21 pieces; Blue, Yellow and Green were shut in.
-        assert passed_colors(read_sgf(COMPLETE)) == {0, 1, 3}
+        assert read_sgf(COMPLETE).passed == {0, 1, 3}
 
     @pytest.mark.parametrize("variant", ["classic", "classic_2", "classic_3", "duo"])
     def test_passes_follow_the_turn_order(self, variant):
         for seed in range(4):
             board = random_game(variant, seed)
-            assert passed_colors(board) == skipped_by_turn_order(board)
+            assert board.passed == skipped_by_turn_order(board)
 
     def test_no_pass_before_a_colour_is_skipped(self):
         board = Board("duo")
         board.push(Move.parse("e10"))
-        assert passed_colors(board) == frozenset()
+        assert board.passed == frozenset()
 
 
 class TestStory:
@@ -185,17 +182,9 @@ class TestKeptAnalysis:
         with pytest.raises(ValueError, match="analysis"):
             AnalysisResult.from_json(text, board.variant, board.move_stack)
 
-    def test_biggest_drops_and_the_graph(self):
+    def test_biggest_drops_are_the_moves_that_lost_most(self):
         n = self.board.ply()
         losses = [0.0] * n
         losses[2], losses[7], losses[9], losses[11] = 12.0, 4.0, 2.0, 8.0
         result = analysis_of(self.board, losses)
-        drops = biggest_drops(result, count=3, minimum=3.0)
-        assert drops == [3, 8, 12]
-        svg = analysis_svg(result, self.board.variant, current=5, drops=drops)
-        assert svg.count("<polyline") == 2
-        assert re.findall(r'class="drop" data-move="(\d+)"', svg) == ["3", "8", "12"]
-        assert svg.count('class="hit"') == n + 1
-        assert 'class="current"' in svg
-        mover = self.board.variant.color_names[self.board.move_stack[2][0]]
-        assert f'data-move="3" data-color="{mover}"' in svg
+        assert biggest_drops(result, count=3, minimum=3.0) == [3, 8, 12]

@@ -1,88 +1,17 @@
-"""The page's SVG and HTML, rendered in CPython and read back with the standard HTML parser."""
+"""The game's views (game.web.view), rendered in CPython and read back with the standard HTML
+parser."""
 
 import re
 from html import escape
-from html.parser import HTMLParser
+
+from html_elements import Elements
 
 from game import PIECE_BY_NAME, Board, Move, levels
 from game.ai import choose_move
 from game.levels import LEVEL_NAMES, LEVELS
 from game.puzzles import stored_solution
 from game.web import view
-from game.web.ghost import Ghost, ghost_cells
-from game.web.session import HUMAN, GameOptions, Seat, Session
-
-
-class Elements(HTMLParser):
-    """Every start tag of a fragment as (tag, attributes)."""
-
-    def __init__(self, markup: str):
-        super().__init__()
-        self.found: list[tuple[str, dict]] = []
-        self.text: list[str] = []
-        self.feed(markup)
-
-    def handle_starttag(self, tag, attrs):
-        self.found.append((tag, dict(attrs)))
-
-    def handle_startendtag(self, tag, attrs):
-        self.found.append((tag, dict(attrs)))
-
-    def handle_data(self, data):
-        self.text.append(data)
-
-    def with_attr(self, name: str, value: str | None = None) -> list[dict]:
-        return [a for _, a in self.found if name in a and (value is None or a[name] == value)]
-
-
-def test_board_names_every_square_and_marks_covered_ones():
-    board = Board("classic")
-    board.push(Move.parse("a20,b20,a19"))
-    svg = Elements(view.game_board_svg(board))
-    squares = svg.with_attr("data-square")
-    assert len(squares) == 400
-    assert squares[0]["data-square"] == "a20"  # reading order: top row first
-    covered = {a["data-square"]: a["data-color"] for a in squares if "data-color" in a}
-    assert covered == {"a20": "blue", "b20": "blue", "a19": "blue"}
-    assert {a["data-square"] for a in squares if a.get("class") == "last"} == {"a20", "b20", "a19"}
-
-
-def test_cells_sit_where_their_names_say():
-    svg = Elements(view.game_board_svg(Board("duo")))
-    cells = {a["data-square"]: (int(a["x"]), int(a["y"])) for a in svg.with_attr("data-square")}
-    assert len(cells) == 14 * 14
-    assert cells["a14"] == (view.MARGIN, view.MARGIN)  # top left
-    assert cells["b1"] == (view.MARGIN + view.CELL, view.MARGIN + 13 * view.CELL)
-
-
-def test_start_squares_are_marked_until_covered():
-    board = Board("duo")
-    dots = Elements(view.game_board_svg(board)).with_attr("class", "start")
-    assert sorted(d["data-for"] for d in dots) == ["orange", "purple"]
-    board.push(Move.parse("e10"))
-    dots = Elements(view.game_board_svg(board)).with_attr("class", "start")
-    assert [d["data-for"] for d in dots] == ["orange"]
-
-
-def test_colourless_corners_mark_every_corner_for_any_colour():
-    dots = Elements(view.game_board_svg(Board("classic", colorless_corners=True)))
-    assert [d["data-for"] for d in dots.with_attr("class", "start")] == ["any"] * 4
-
-
-def test_attach_corners_are_marked_for_the_colour_asked():
-    board = Board("duo")
-    board.push(Move.parse("e10"))
-    board.push(Move.parse("j5"))
-    dots = Elements(view.game_board_svg(board, attach_color=0)).with_attr("class", "attach")
-    assert len(dots) == len(board.attach_squares(0)) == 4
-    assert {d["data-for"] for d in dots} == {"purple"}
-
-
-def test_ghost_rects_follow_the_ghost_cells():
-    ghost = Ghost(PIECE_BY_NAME["I3"], 0, (2, 2))
-    svg = Elements(view.ghost_svg(ghost_cells(ghost), 20, color="red", legal=False))
-    rects = svg.with_attr("class", "ghost illegal")
-    assert len(rects) == 3 and {r["data-for"] for r in rects} == {"red"}
+from game.web.session import HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
 
 def test_trays_carry_piece_names_colours_and_played_state():
@@ -114,7 +43,7 @@ def finished_duo() -> Session:
 
 
 def test_status_says_whose_turn_and_who_thinks():
-    session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 3))))
+    session = Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, Occupant("computer", 3))))
     assert view.status_text(session) == "Purple to move: pick a piece."
     session.play(Move.parse("e10"))
     assert view.status_text(session, thinking=True) == "Orange (Strong) is thinking…"
@@ -177,16 +106,8 @@ def test_pass_notice_names_the_colours():
     assert view.pass_notice(board, [3, 1]).startswith("Yellow and Green cannot move and pass")
 
 
-def test_ghost_status_gives_the_reason_in_words():
-    board = Board("classic")
-    reason = board.illegal_reason(Move.parse("e10"))
-    text = view.ghost_status(PIECE_BY_NAME["1"], "e10", reason)
-    assert text == "1 at e10: must cover your start corner"
-    assert view.ghost_status(PIECE_BY_NAME["1"], "a20", None) == "1 at a20: can be placed here"
-
-
 def test_seat_choices_list_human_and_every_level():
-    html = Elements(view.seats_form_html("duo", (HUMAN, Seat("computer", 4))))
+    html = Elements(view.seats_form_html("duo", (HUMAN_OCCUPANT, Occupant("computer", 4))))
     selects = html.with_attr("data-seat")
     assert [s["name"] for s in selects] == ["seat0", "seat1"]
     values = [a["value"] for a in html.with_attr("value")]
@@ -225,7 +146,9 @@ def test_every_measured_level_is_a_level_and_its_words_are_shown():
 
 def test_scoreboard_names_the_computer_playing_each_colour():
     top = max(LEVELS)
-    session = Session.new(GameOptions("classic_2", seats=(HUMAN, Seat("computer", top))))
+    session = Session.new(
+        GameOptions("classic_2", seats=(HUMAN_OCCUPANT, Occupant("computer", top)))
+    )
     html = view.scoreboard_html(session)
     rows = re.findall(r'<tr class="[^"]*" data-color="(\w+)">(.*?)</tr>', html)
     labels = {
@@ -237,12 +160,6 @@ def test_scoreboard_names_the_computer_playing_each_colour():
     }
     expected = [escape(view.computer_label(top, "classic_2"))]
     assert labels == {"blue": [], "yellow": expected, "red": [], "green": expected}
-
-
-def test_initial_board_is_the_empty_classic_board():
-    svg = Elements(view.initial_board_svg())
-    assert len(svg.with_attr("data-square")) == 400
-    assert not svg.with_attr("data-color")
 
 
 def selected_seats(mode: str, seats=()) -> list[str]:
@@ -261,11 +178,11 @@ def test_every_mode_starts_as_one_human_against_the_computer():
     assert selected_seats("classic") == ["human"] + ["computer:2"] * 3
     assert selected_seats("teams") == ["human"] + ["computer:2"] * 3
     assert selected_seats("classic_3") == ["human", "computer:2", "computer:2"]
-    assert selected_seats("duo", (HUMAN, HUMAN)) == ["human", "human"]
+    assert selected_seats("duo", (HUMAN_OCCUPANT, HUMAN_OCCUPANT)) == ["human", "human"]
 
 
 def test_each_move_is_announced_with_its_colour_piece_and_squares():
-    session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 1))))
+    session = Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, Occupant("computer", 1))))
     session.play(Move.parse("e10,f10,e9"))
     assert view.move_announcement(session) == "Purple played the V3 tromino on e9, e10, f10."
     session.play(Move.parse("j5"))
@@ -282,36 +199,3 @@ def test_the_end_is_announced_with_the_result():
     text = view.move_announcement(session)
     assert " played the " in text
     assert text.endswith(f"Game over. {view.winner_text(session)}")
-
-
-def test_how_to_play_follows_the_game_being_played():
-    duo = Elements(view.help_html(GameOptions("duo", scoring="basic")))
-    text = "".join(duo.text)
-    assert "start square near the middle" in text and "Purple e10, Orange j5" in text
-    assert "start corner" not in text
-    assert "Purple, Orange" in text
-    chosen = [t for t in duo.text if "(this game)" in t]
-    assert chosen == ["Duo (this game)", "Basic (this game)"]
-    classic = "".join(Elements(view.help_html(GameOptions("classic"))).text)
-    assert "start corner" in classic and "Blue a20" in classic
-    corners = "".join(Elements(view.help_html(GameOptions("teams", colorless_corners=True))).text)
-    assert "any colour may take any corner" in corners
-    assert "Two teams (this game)" in corners
-
-
-def test_how_to_play_explains_every_game_type_and_scoring():
-    text = "".join(Elements(view.help_html(GameOptions("classic"))).text)
-    for title in ("4 players", "2 players", "3 players", "Two teams", "Duo"):
-        assert f"{title}" in text
-    for title in ("Points", "Rule book", "Basic"):
-        assert title in text
-    assert "+15" in text and "+5" in text and "Fewest wins" in text
-    assert "Green is shared" in text and "Blue and Red against Yellow and Green" in text
-
-
-def test_colour_cues_are_patterns_with_each_colours_initial():
-    svg = Elements(view.game_board_svg(Board("classic")))
-    patterns = [a["id"] for a in svg.with_attr("id") if a["id"].startswith("cue-")]
-    assert patterns == [f"cue-{c}" for c in view.COLOR_NAMES]
-    letters = [t for t in svg.text if t in "BYRGPO" and t]
-    assert letters == ["B", "Y", "R", "G", "P", "O"]

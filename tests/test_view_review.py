@@ -7,7 +7,7 @@ from game import Board, Move
 from game.record import HUMAN, GameRecord
 from game.review import AnalysisResult, game_story
 from game.sgf import read_sgf
-from game.web.review_view import analysis_html, move_list_html, story_html
+from game.web.review_view import analysis_html, analysis_svg, move_list_html, story_html
 
 COMPLETE = (Path(__file__).parent / "data" / "classic_2_complete.blksgf").read_text()
 
@@ -44,3 +44,19 @@ def test_the_story_ranks_players_and_marks_who_passed():
     places = re.findall(r'<li class="(\w*)" value="(\d)">', html)
     assert places == [("winner", "1"), ("", "2")]
     assert "Blue passed" in html and "Yellow and Green passed" in html and "Red passed" not in html
+
+
+def test_the_graph_draws_each_player_and_marks_the_drops():
+    board = Board("duo")
+    for move in ("e10", "j5", "d11,d12", "k4,k3"):
+        board.push(Move.parse(move))
+    n = board.ply()
+    values = tuple((float(i), -float(i)) for i in range(n + 1))
+    best = tuple(move for _, move in board.move_stack)
+    result = AnalysisResult(tuple(board.move_stack), values, best, (0.0, 5.0, 0.0, 4.0))
+    svg = analysis_svg(result, board.variant, current=2, drops=[2, 4])
+    assert svg.count("<polyline") == 2
+    assert re.findall(r'class="drop" data-move="(\d+)"', svg) == ["2", "4"]
+    assert svg.count('class="hit"') == n + 1
+    assert 'class="current"' in svg
+    assert 'data-move="2" data-color="orange"' in svg

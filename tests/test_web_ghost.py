@@ -11,6 +11,7 @@ from game.web.ghost import (
     ghost_cells,
     ghost_for_move,
     ghost_move,
+    ghost_status,
     moved,
     piece_for_key,
     rotated,
@@ -116,3 +117,11 @@ def test_keys_skip_pieces_already_played():
     available = [p for p in PIECES if p.name != "I3"]
     assert piece_for_key("i", available, None).name == "I4"
     assert piece_for_key("x", [p for p in PIECES if p.name != "X"], None) is None
+
+
+def test_ghost_status_gives_the_reason_in_words():
+    board = Board("classic")
+    reason = board.illegal_reason(Move.parse("e10"))
+    text = ghost_status(PIECE_BY_NAME["1"], "e10", reason)
+    assert text == "1 at e10: must cover your start corner"
+    assert ghost_status(PIECE_BY_NAME["1"], "a20", None) == "1 at a20: can be placed here"

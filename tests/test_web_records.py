@@ -4,17 +4,33 @@ import pytest
 
 from game import Board, Move
 from game.record import HUMAN, GameRecord
-from game.web.records import continues, has_game_in_progress, record_of, session_of
-from game.web.session import GameOptions, Seat, Session
+from game.web.records import Arrival, arrival, has_game_in_progress, record_of, session_of
+from game.web.session import GameOptions, Occupant, Session
 
 
 @pytest.mark.parametrize(
     "mode, seats",
     [
-        ("classic", (Seat("human"), Seat("computer", 1), Seat("computer", 4), Seat("human"))),
-        ("teams", (Seat("human"), Seat("computer", 2), Seat("human"), Seat("computer", 3))),
-        ("classic_3", (Seat("computer", 3),) * 3),
-        ("duo", (Seat("human"), Seat("computer", 4))),
+        (
+            "classic",
+            (
+                Occupant("human"),
+                Occupant("computer", 1),
+                Occupant("computer", 4),
+                Occupant("human"),
+            ),
+        ),
+        (
+            "teams",
+            (
+                Occupant("human"),
+                Occupant("computer", 2),
+                Occupant("human"),
+                Occupant("computer", 3),
+            ),
+        ),
+        ("classic_3", (Occupant("computer", 3),) * 3),
+        ("duo", (Occupant("human"), Occupant("computer", 4))),
     ],
 )
 def test_sessions_survive_the_round_trip(mode, seats):
@@ -34,16 +50,19 @@ def test_a_record_of_the_line_not_the_position_shown():
     assert record_of(session, line).board.ply() == 2
 
 
-def test_what_counts_as_a_game_in_progress_and_as_its_continuation():
+def test_what_counts_as_a_game_in_progress_and_how_an_arriving_game_stands_to_it():
     board = Board("duo")
     assert not has_game_in_progress(board)
     board.push(Move.parse("e10"))
     assert has_game_in_progress(board)
     later = board.copy()
     later.push(Move.parse("j5"))
-    assert continues(later, board) and continues(board, board)
-    assert not continues(board, later)
+    assert arrival(later, board) is Arrival.SAME_OR_LATER
+    assert arrival(board, board) is Arrival.SAME_OR_LATER
+    assert arrival(board, later) is Arrival.EARLIER
     other = Board("duo")
     other.push(Move.parse("e10,e9"))
-    assert not continues(other, board)
-    assert not continues(GameRecord(Board("classic"), (HUMAN,) * 4).board, Board("duo"))
+    assert arrival(other, board) is Arrival.OTHER
+    assert arrival(board, other) is Arrival.OTHER
+    classic = GameRecord(Board("classic"), (HUMAN,) * 4).board
+    assert arrival(classic, Board("duo")) is Arrival.OTHER

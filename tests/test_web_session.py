@@ -8,9 +8,9 @@ from game import Board, IllegalMoveError, Move
 from game.ai import choose_move
 from game.boundary import InputError
 from game.history import History
-from game.web.session import HUMAN, MODES, GameOptions, Seat, Session
+from game.web.session import GAME_TYPES, HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
-COMPUTER = Seat("computer", 1)
+COMPUTER = Occupant("computer", 1)
 
 
 def play_computer(session: Session) -> None:
@@ -18,33 +18,35 @@ def play_computer(session: Session) -> None:
 
 
 def test_modes_offer_every_variant_and_two_teams():
-    assert {m.title for m in MODES.values()} == {
+    assert {m.title for m in GAME_TYPES.values()} == {
         "4 players",
         "2 players",
         "3 players",
         "Two teams",
         "Duo",
     }
-    assert MODES["teams"].seat_names() == ("Blue", "Yellow", "Red", "Green")
-    assert MODES["classic_2"].seat_names() == ("Blue & Red", "Yellow & Green")
-    assert MODES["classic_3"].seat_names() == ("Blue", "Yellow", "Red")
-    assert MODES["duo"].seat_names() == ("Purple", "Orange")
+    assert GAME_TYPES["teams"].seat_names() == ("Blue", "Yellow", "Red", "Green")
+    assert GAME_TYPES["classic_2"].seat_names() == ("Blue & Red", "Yellow & Green")
+    assert GAME_TYPES["classic_3"].seat_names() == ("Blue", "Yellow", "Red")
+    assert GAME_TYPES["duo"].seat_names() == ("Purple", "Orange")
 
 
 def test_options_default_to_human_seats_and_check_their_number():
-    assert GameOptions("classic_3").seats == (HUMAN,) * 3
+    assert GameOptions("classic_3").seats == (HUMAN_OCCUPANT,) * 3
     with pytest.raises(ValueError, match="2 seats"):
-        GameOptions("duo", seats=(HUMAN,) * 3)
+        GameOptions("duo", seats=(HUMAN_OCCUPANT,) * 3)
     with pytest.raises(ValueError, match="scoring"):
         GameOptions("duo", scoring="golf")
     with pytest.raises(ValueError, match="Classic"):
         GameOptions("duo", colorless_corners=True)
     with pytest.raises(ValueError, match="level"):
-        Seat("computer", 9)
+        Occupant("computer", 9)
 
 
 def test_teams_play_classic_with_team_scores_and_a_seat_per_colour():
-    session = Session.new(GameOptions("teams", seats=(HUMAN, COMPUTER, HUMAN, COMPUTER)))
+    session = Session.new(
+        GameOptions("teams", seats=(HUMAN_OCCUPANT, COMPUTER, HUMAN_OCCUPANT, COMPUTER))
+    )
     assert session.board.variant.player_colors == ((0, 2), (1, 3))
     assert session.seat_to_move == 0
     session.play(Move.parse("a20"))
@@ -52,7 +54,7 @@ def test_teams_play_classic_with_team_scores_and_a_seat_per_colour():
 
 
 def test_shared_green_is_moved_by_each_player_in_turn():
-    seats = (HUMAN, COMPUTER, COMPUTER)
+    seats = (HUMAN_OCCUPANT, COMPUTER, COMPUTER)
     session = Session.new(GameOptions("classic_3", seats=seats))
     movers = []
     while len(session.board.move_stack) < 12:
@@ -71,7 +73,9 @@ def test_illegal_move_changes_nothing():
 
 
 def test_human_undo_takes_back_the_computer_replies_too():
-    session = Session.new(GameOptions("classic", seats=(HUMAN, COMPUTER, COMPUTER, COMPUTER)))
+    session = Session.new(
+        GameOptions("classic", seats=(HUMAN_OCCUPANT, COMPUTER, COMPUTER, COMPUTER))
+    )
     session.play(Move.parse("a20"))
     for _ in range(3):
         play_computer(session)
@@ -122,11 +126,11 @@ def test_play_reports_colours_that_are_passed():
     while not passed and session.board.turn is not None:
         passed = session.play(choose_move(session.board, 1, seed=3))
     assert passed
-    assert passed <= session.board.passed
+    assert passed <= session.board.finished
 
 
 def test_saved_game_round_trips():
-    seats = (HUMAN, Seat("computer", 3), HUMAN, Seat("computer", 4))
+    seats = (HUMAN_OCCUPANT, Occupant("computer", 3), HUMAN_OCCUPANT, Occupant("computer", 4))
     options = GameOptions("teams", colorless_corners=True, scoring="advanced", seats=seats)
     session = Session.new(options)
     session.play(Move.parse("t1"))
@@ -138,7 +142,7 @@ def test_saved_game_round_trips():
 
 
 def test_a_save_keeps_the_moves_after_the_position_shown():
-    session = Session.new(GameOptions("duo", seats=(HUMAN, COMPUTER)))
+    session = Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, COMPUTER)))
     for _ in range(5):
         play_computer(session)
     session.history.goto(2)  # Purple, a human, to move
@@ -192,7 +196,7 @@ def test_a_save_with_an_illegal_record_is_refused():
 def test_a_save_whose_mode_does_not_match_its_record_is_refused():
     with pytest.raises(ValueError, match="not classic"):
         Session.from_json(saved(mode="classic", seats=[["human", 2]] * 4))
-    with pytest.raises(ValueError, match="unknown game mode"):
+    with pytest.raises(ValueError, match="unknown game type"):
         Session.from_json(saved(mode="go"))
     with pytest.raises(InputError, match="human or computer"):
         Session.from_json(saved(seats=[["robot", 2], ["human", 2]]))

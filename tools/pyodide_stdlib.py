@@ -114,14 +114,14 @@ def compile_package(
 
 
 def board_geometries() -> set:
-    """The geometry of every board and piece set the page plays with: its game modes' variants'
+    """The geometry of every board and piece set the page plays with: its game types' variants'
     and its puzzles' (a variant it does not offer costs no download)."""
     from game.geometry import geometry, geometry_of
     from game.puzzles import PUZZLES
     from game.variants import VARIANTS
-    from game.web.session import MODES
+    from game.web.session import GAME_TYPES
 
-    offered = [VARIANTS[mode.variant] for mode in MODES.values()]
+    offered = [VARIANTS[game_type.variant] for game_type in GAME_TYPES.values()]
     variants = {geometry_of(variant.grid, variant.pieces) for variant in offered}
     return variants | {geometry(puzzle.width, puzzle.height) for puzzle in PUZZLES.values()}
 

@@ -9,33 +9,28 @@ import asyncio
 import json
 import sys
 import traceback
+from dataclasses import dataclass
 from functools import cache
 
 import js
 import pyodide
 from pyodide.ffi import create_proxy
 
-from game import (
-    IllegalReason,
-    Move,
-    Piece,
-    find_piece,
-    parse_square,
-    square,
-    square_name,
-    square_xy,
-)
+from game import Move, Piece, find_piece, parse_square, square, square_name, square_xy
+from game.history import History
 
-from . import game_mode, keeping, puzzle_mode, view
+from . import drawing, game_mode, keeping, puzzle_mode
 from .computer import ComputerWorker, WorkerRunner
 from .dom import confirm, document, element, js_object, listen, play_sound, store
 from .ghost import (
+    Aim,
     Ghost,
+    aim,
     default_orientation,
     flipped,
     ghost_cells,
     ghost_for_move,
-    ghost_move,
+    ghost_status,
     moved,
     on_board,
     piece_for_key,
@@ -43,6 +38,7 @@ from .ghost import (
 )
 from .mode import PageMode
 from .settings import install as install_settings
+from .storage import Keeping, keeping_warning
 
 NOTICE_SECONDS = 6
 #: Keys that move along the move list (Left and Right when no piece is picked).
@@ -50,21 +46,65 @@ REVIEW_KEYS = {"Home": "first", "End": "last", "ArrowLeft": "previous", "ArrowRi
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
 
 
+@dataclass(frozen=True)
+class Held:
+    """The piece picked up: its ghost, where that stands (derived once, as it is put down),
+    and the position it was picked up on (:meth:`App.shown_position`)."""
+
+    ghost: Ghost
+    aim: Aim
+    position: tuple[History, tuple]
+
+
 class App:
-    """The page's state beyond the mode's session: the ghost, notices, the search runner."""
+    """The page's state beyond the mode's session: the piece picked up, notices, the search
+    runner."""
 
     mode: PageMode
 
     def __init__(self):
-        self.ghost: Ghost | None = None
+        self._held: Held | None = None
         self.touch = False  # the last pointer was a finger: taps position, Place confirms
         self.runner = WorkerRunner(computer_worker, on_change=self.on_runner_change)
         self.notice_timer = None
         self.hide_notice_later = create_proxy(self.hide_notice)
-        self.storage_failed = False
+        #: Whether the last save lasts beyond the page, and whether the player dismissed the
+        #: warning that storage is off (it is the same all visit).
+        self.keeping = Keeping.KEPT
+        self.off_dismissed = False
         #: What ``#announce`` said of the change being shown: the status line and the notice
         #: do not say it again (each event is heard once).
         self.said = ""
+
+    # --- the piece picked up ----------------------------------------------------------------
+
+    def shown_position(self) -> tuple[History, tuple]:
+        """The position shown: the mode's history, and the moves of its line on the board."""
+        history = self.mode.session.history
+        return history, tuple(history.moves[: history.ply])
+
+    @property
+    def held(self) -> Held | None:
+        """The piece picked up, while the position it was picked up on is shown: a move, an
+        undo, another position of the move list or another mode puts it back for good (every
+        change renders, and so reads this)."""
+        held = self._held
+        if held is not None and held.position != self.shown_position():
+            self._held = held = None
+        return held
+
+    @property
+    def ghost(self) -> Ghost | None:
+        held = self.held
+        return held.ghost if held is not None else None
+
+    def hold(self, ghost: Ghost | None) -> None:
+        """Put ``ghost`` down on the position shown (None: put the piece back)."""
+        if ghost is None:
+            self._held = None
+            return
+        where = aim(ghost, self.board, self.mode.ghost_color())
+        self._held = Held(ghost, where, self.shown_position())
 
     # --- modes ------------------------------------------------------------------------------
 
@@ -78,7 +118,6 @@ class App:
         self.stop()
         self.mode.leave()
         self.mode = mode
-        self.ghost = None
         mode.enter()
 
     def mode_action(self, id_: str) -> None:
@@ -139,23 +178,23 @@ class App:
     def render_ghost(self) -> None:
         layer = element("ghost")
         status = element("ghost-status")
-        active = self.ghost is not None and self.mode.human_to_move()
+        held = self.held
+        active = held is not None and self.mode.human_to_move()
         for id_ in ("rotate", "rotate-left", "flip", "place"):
             element(id_).disabled = not active
         if not active:
             layer.innerHTML = status.textContent = ""
             return
-        ghost = self.ghost
-        reason = self.ghost_reason()
+        ghost, reason = held.ghost, held.aim.reason
         width, height = self.extent
         color = self.mode.ghost_color()
         # A puzzle played in free colour order has no colour until a tray's piece is picked.
         name = self.board.color_names[color] if color is not None else "blue"
-        layer.innerHTML = view.ghost_svg(
+        layer.innerHTML = drawing.ghost_svg(
             ghost_cells(ghost), height, color=name, legal=reason is None
         )
         anchor = ghost.anchor if on_board(ghost.anchor, width, height) else (0, 0)
-        status.textContent = view.ghost_status(ghost.piece, square_name(square(*anchor)), reason)
+        status.textContent = ghost_status(ghost.piece, square_name(square(*anchor)), reason)
         self.follow_ghost()
 
     def follow_ghost(self) -> None:
@@ -171,7 +210,7 @@ class App:
             return
         frame = host.getBoundingClientRect()
         board_width = element("board").getBoundingClientRect().width
-        margin = board_width * view.CELL / view.board_extent(*self.extent)[0]  # a square
+        margin = board_width * drawing.CELL / drawing.board_extent(*self.extent)[0]  # a square
         left, top = frame.left + host.clientLeft, frame.top + host.clientTop
         shift = []
         for low, high, start, size in (
@@ -186,12 +225,6 @@ class App:
                 shift.append(0)
         if any(shift):
             host.scrollBy(*shift)
-
-    def ghost_reason(self):
-        move = ghost_move(self.ghost, *self.extent)
-        if move is None:
-            return IllegalReason.OFF_BOARD
-        return self.board.illegal_reason(move, self.mode.ghost_color())
 
     def notify(self, text: str) -> None:
         if not text:
@@ -216,10 +249,29 @@ class App:
         self.notice_timer = None
 
     def save(self) -> None:
+        """Keep the mode's session; warn for as long as it cannot be kept."""
         mode = self.mode
-        if not store(mode.save_key, mode.session.to_json()) and not self.storage_failed:
-            self.storage_failed = True  # storage disabled or full: play on, say it once
-            self.notify(f"This browser does not let the page save the {mode.saved_name}.")
+        self.keeping = store(mode.save_key, mode.session.to_json())
+        self.render_keeping()
+
+    def render_keeping(self) -> None:
+        """Show or hide the warning that what is being played is not kept."""
+        keeping, mode = self.keeping, self.mode
+        document.body.dataset.keeping = keeping.value
+        box = element("keeping")
+        element("keeping-save").hidden = not mode.downloadable
+        element("keeping-dismiss").hidden = keeping is not Keeping.OFF
+        box.classList.toggle("quiet", keeping is Keeping.OFF)
+        box.hidden = keeping is Keeping.KEPT or (keeping is Keeping.OFF and self.off_dismissed)
+        # Written once the box shows (an alert is read out as its text changes); unchanged, it
+        # is not said again.
+        text = keeping_warning(keeping, mode.saved_name, mode.downloadable)
+        if element("keeping-text").textContent != text:
+            element("keeping-text").textContent = text
+
+    def dismiss_keeping(self) -> None:
+        self.off_dismissed = True
+        self.render_keeping()
 
     # --- choosing and placing a piece -------------------------------------------------------
 
@@ -234,9 +286,9 @@ class App:
     def pick_up(self, piece: Piece) -> None:
         """Make ``piece`` the ghost: where the last one was, else where it can go."""
         if self.ghost is not None:
-            self.ghost = Ghost(piece, default_orientation(piece), self.ghost.anchor)
+            self.hold(Ghost(piece, default_orientation(piece), self.ghost.anchor))
         else:
-            self.ghost = self.starting_ghost(piece)
+            self.hold(self.starting_ghost(piece))
         self.render_trays()
         self.render_ghost()
         self.focus_board()
@@ -258,23 +310,24 @@ class App:
         return Ghost(piece, orientation, (width // 2, height // 2))
 
     def deselect(self) -> None:
-        self.ghost = None
+        self.hold(None)
         self.render_trays()
         self.render_ghost()
 
     def turn_ghost(self, change) -> None:
         if self.ghost is not None and self.mode.human_to_move():
-            self.ghost = change(self.ghost)
+            self.hold(change(self.ghost))
             self.render_ghost()
 
     def place(self) -> None:
-        if self.ghost is None or not self.mode.human_to_move():
+        """Play the piece picked up where it stands, if it may go there."""
+        held = self.held
+        if held is None or not self.mode.human_to_move():
             return
-        reason = self.ghost_reason()
+        move, reason = held.aim.move, held.aim.reason
         if reason is not None:
-            self.notify(f"You cannot place {self.ghost.piece.name} there: it {reason.value}.")
+            self.notify(f"You cannot place {held.ghost.piece.name} there: it {reason.value}.")
             return
-        move = ghost_move(self.ghost, *self.extent)
         later = self.mode.later_moves()
         if later:
             asyncio.ensure_future(self.play_instead_of(later, move))
@@ -295,15 +348,13 @@ class App:
     def play(self, move: Move) -> None:
         """Play ``move`` (a player's or the computer's) in the mode."""
         self.stop()  # a hint still searching the old position is void
-        announce = element("announce")
-        announce.textContent = ""
-        notice = self.mode.play(move)  # a game says the move in #announce
-        self.ghost = None
+        played = self.mode.play(move)
+        element("announce").textContent = played.announcement
         if element("sound").checked:
             play_sound("end" if self.mode.finished() else "move")
-        self.after_change(notice, said=announce.textContent)
+        self.after_change(played.notice, said=played.announcement)
 
-    def after_change(self, notice: str = "", said: str = "") -> None:
+    def after_change(self, notice: str = "", *, said: str = "") -> None:
         """Save, let the mode go on (the computer's turn), render, announce (``said``: what
         ``#announce`` just said of the change)."""
         self.hide_notice()  # it spoke of the position or mode before this change
@@ -338,7 +389,7 @@ class App:
             return
         if self.mode.choose(hint.move.piece, hint.color) is not None:
             return  # the position changed meanwhile
-        self.ghost = ghost_for_move(hint.move)
+        self.hold(ghost_for_move(hint.move))
         self.render_trays()
         self.render_ghost()
         self.focus_board()
@@ -348,13 +399,11 @@ class App:
     def undo(self) -> None:
         self.stop()
         if self.mode.session.undo():
-            self.ghost = None
             self.after_change()
 
     def redo(self) -> None:
         self.stop()
         if self.mode.session.redo():
-            self.ghost = None
             self.after_change()
 
     # --- events -----------------------------------------------------------------------------
@@ -373,7 +422,7 @@ class App:
         if event.pointerType == "touch" and not event.buttons:
             return
         if cell != self.ghost.anchor:
-            self.ghost = Ghost(self.ghost.piece, self.ghost.orientation, cell)
+            self.hold(Ghost(self.ghost.piece, self.ghost.orientation, cell))
             self.render_ghost()
 
     def on_pointer_down(self, event) -> None:
@@ -385,7 +434,7 @@ class App:
         cell = self.square_of(event)
         if cell is None or self.ghost is None or not self.mode.human_to_move():
             return
-        self.ghost = Ghost(self.ghost.piece, self.ghost.orientation, cell)
+        self.hold(Ghost(self.ghost.piece, self.ghost.orientation, cell))
         if self.touch and getattr(event, "pointerType", "") == "touch":
             self.render_ghost()  # a tap positions the piece; the Place button confirms
         else:
@@ -463,6 +512,7 @@ class App:
             "place": lambda _: self.place(),
             "help": lambda _: self.show_help(),
             "puzzles": lambda _: element("puzzles-dialog").showModal(),
+            "keeping-dismiss": lambda _: self.dismiss_keeping(),
         }
         for id_, handler in actions.items():
             listen(element(id_), "click", handler)

@@ -1,6 +1,7 @@
 """The page in game mode: a :class:`~game.web.session.Session` played by humans and computer
 seats, the new-game dialog, the game-over dialog. Page code (the DOM through
-:mod:`game.web.dom`); the game itself is :mod:`game.web.session`, its views :mod:`game.web.view`.
+:mod:`game.web.dom`); the game itself is :mod:`game.web.session`, its views :mod:`game.web.view`
+(the board: :mod:`game.web.drawing`).
 """
 
 from __future__ import annotations
@@ -11,24 +12,29 @@ import random
 from game import Board, Move, Piece
 from game.boundary import InputError
 from game.levels import HINT_LEVEL
-from game.review import AnalysisResult, biggest_drops
+from game.review import AnalysisResult, biggest_drops, color_title
 from game.variants import Color
 
-from . import review_view, view
+from . import drawing, how_to_play, review_view, view
 from .dom import confirm, element, forget, listen, restore_stored, stored
-from .mode import Hint, Page, PageMode, PageStatus
-from .records import continues, has_game_in_progress
+from .mode import Hint, Page, PageMode, PageStatus, Played
+from .records import Arrival, arrival, has_game_in_progress
 from .search import PlayerUnavailable
-from .session import SAVE_KEY, GameOptions, Seat, Session
+from .session import SAVE_KEY, GameOptions, Occupant, Session
+from .storage import ANALYSIS_KEY
 
 #: Shortest time a computer move takes on screen, so people can follow a computer-only game.
 COMPUTER_MOVE_PAUSE = 0.25
 DEFAULT_OPTIONS = GameOptions(
-    "classic", seats=(Seat("human"), Seat("computer", 2), Seat("computer", 2), Seat("computer", 2))
+    "classic",
+    seats=(
+        Occupant("human"),
+        Occupant("computer", 2),
+        Occupant("computer", 2),
+        Occupant("computer", 2),
+    ),
 )
 NO_PLAYER = "The computer player could not be loaded: reload the page to try again."
-#: Where the analysis of the saved game is kept.
-ANALYSIS_KEY = "pyblokus.analysis"
 #: The buttons only a game has (a puzzle hides them).
 GAME_ONLY = ("review", "save-game", "share")
 
@@ -38,6 +44,7 @@ class GameMode(PageMode):
 
     save_key = SAVE_KEY
     saved_name = "game"
+    downloadable = True
     session: Session
 
     def __init__(self, page: Page, session: Session, analysis: AnalysisResult | None = None):
@@ -59,11 +66,6 @@ class GameMode(PageMode):
 
     # --- the line of moves --------------------------------------------------------------
 
-    def line_board(self):
-        """The board at the end of the game's line of moves (those taken back too)."""
-        history = self.session.history
-        return history.position(len(history.moves))
-
     def goto(self, ply: int) -> None:
         """Show the position after ``ply`` moves of the line; the computer waits there."""
         session, page = self.session, self.page
@@ -73,7 +75,6 @@ class GameMode(PageMode):
         history.goto(ply)
         session.paused = session.is_computer_turn() and history.can_redo()
         self.reviewing = history.can_redo()
-        page.ghost = None
         if self.board.turn is None:  # the end, whose dialog was seen: no second showing
             page.save()
             page.render()
@@ -126,7 +127,7 @@ class GameMode(PageMode):
     def choose(self, piece: Piece, color: Color | None) -> str | None:
         board = self.board
         if color is not None and color != board.turn:
-            return f"It is not {board.color_names[color].capitalize()}'s turn."
+            return f"It is not {color_title(board, color)}'s turn."
         if not self.human_to_move():
             return "Wait for your turn."
         if board.is_piece_used(board.turn, piece):
@@ -137,10 +138,10 @@ class GameMode(PageMode):
         analysis = self.shown_analysis()
         ply = self.session.history.ply
         best = analysis.best[ply] if analysis is not None and ply < len(analysis.best) else None
-        return view.game_board_svg(self.board, attach_color=attach_color, best_move=best)
+        return drawing.game_board_svg(self.board, attach_color=attach_color, best_move=best)
 
     def help_html(self) -> str:
-        return view.help_html(self.session.options)
+        return how_to_play.game_help_html(self.session.options)
 
     def side_html(self) -> str:
         return view.scoreboard_html(self.session)
@@ -178,13 +179,15 @@ class GameMode(PageMode):
             },
         )
 
-    def play(self, move: Move) -> str:
+    def play(self, move: Move) -> Played:
         self.reviewing = False
         passed = self.session.play(move)
-        # Every move, the computer's too, is said to screen readers (passes and the end with it).
-        element("announce").textContent = view.move_announcement(self.session, passed)
-        # At the end the game-over dialog says it all.
-        return view.pass_notice(self.board, passed) if self.board.turn is not None else ""
+        return Played(
+            # At the end the game-over dialog says it all.
+            notice=view.pass_notice(self.board, passed) if self.board.turn is not None else "",
+            # Every move, the computer's too, is said (passes and the end with it).
+            announcement=view.move_announcement(self.session, passed),
+        )
 
     def finished(self) -> bool:
         return self.board.turn is None
@@ -229,14 +232,20 @@ class GameMode(PageMode):
         self.page.after_change()
 
 
-def restore(page: Page) -> tuple[GameMode, str]:
-    """The saved game (with its analysis, if one is kept), or a new one and a notice saying
-    why the saved one was not used."""
+def saved_session() -> tuple[Session, str]:
+    """The saved game, or a new one and a notice saying why the saved one was not used."""
     session, notice = restore_stored(SAVE_KEY, Session.from_json, "game")
     if session is None:
         session = Session.new(DEFAULT_OPTIONS)
         if notice:
             notice += " A new game has started."
+    return session, notice
+
+
+def restore(page: Page) -> tuple[GameMode, str]:
+    """The saved game (with its analysis, if one is kept), or a new one and a notice saying
+    why the saved one was not used."""
+    session, notice = saved_session()
     analysis = None
     kept = stored(ANALYSIS_KEY)
     if kept is not None:
@@ -247,22 +256,27 @@ def restore(page: Page) -> tuple[GameMode, str]:
     return GameMode(page, session, analysis), notice
 
 
-def game_in_progress(page: Page) -> Board | None:
-    """The line of moves of the game that a new one would replace, if it has moves and is not
-    over: the game shown, or the saved one while a puzzle is."""
-    if isinstance(page.mode, GameMode):
-        board = page.mode.line_board()
-    else:
-        saved, _ = restore(page)
-        board = saved.line_board()
-    return board if has_game_in_progress(board) else None
+def shown_game(page: Page) -> GameMode | None:
+    """The game ``page`` shows, or None while it shows a puzzle."""
+    mode = page.mode
+    return mode if isinstance(mode, GameMode) else None
 
 
-async def may_replace(page: Page, action: str, arriving: Board | None = None) -> bool:
-    """Whether the game in progress may give way to another (``arriving``, if known): asked
-    only if it would be lost, i.e. ``arriving`` is not that game played on."""
-    here = game_in_progress(page)
-    if here is None or (arriving is not None and continues(arriving, here)):
+async def may_replace(
+    page: Page, action: str, arriving: Board | None = None, *, refuse_earlier: str = ""
+) -> bool:
+    """Whether the game here (the game shown, or the saved one while a puzzle is) may give way
+    to another, ``arriving`` if known: asked only if a game in progress would be lost, i.e.
+    ``arriving`` is not that game played on. With ``refuse_earlier``, an ``arriving`` game
+    that the game shown has played further is refused with that notice instead."""
+    shown = shown_game(page)
+    session = shown.session if shown is not None else saved_session()[0]
+    here = session.line_board()
+    standing = arrival(arriving, here) if arriving is not None else Arrival.OTHER
+    if refuse_earlier and shown is not None and standing is Arrival.EARLIER:
+        page.notify(refuse_earlier)
+        return False
+    if standing is Arrival.SAME_OR_LATER or not has_game_in_progress(here):
         return True
     return await confirm(
         "Abandon the current game?",
@@ -289,15 +303,15 @@ def bind(page: Page, options: GameOptions) -> None:
     def open_dialog(*_) -> None:
         options = last[0]
         for radio in form.querySelectorAll("input[name=mode]"):
-            radio.checked = radio.value == options.mode
+            radio.checked = radio.value == options.game_type
         form.elements.namedItem("colorless").checked = options.colorless_corners
         form.elements.namedItem("scoring").value = options.scoring
-        render_seat_choices(options.mode, options.seats)
+        render_seat_choices(options.game_type, options.seats)
         element("new-game-dialog").showModal()
 
-    def render_seat_choices(mode: str, seats) -> None:
-        element("seats").innerHTML = view.seats_form_html(mode, seats)
-        form.elements.namedItem("colorless").disabled = mode == "duo"
+    def render_seat_choices(type_name: str, seats) -> None:
+        element("seats").innerHTML = view.seats_form_html(type_name, seats)
+        form.elements.namedItem("colorless").disabled = type_name == "duo"
 
     def on_change(event) -> None:
         if event.target.name == "mode":
@@ -306,14 +320,14 @@ def bind(page: Page, options: GameOptions) -> None:
     def on_submit(event) -> None:
         if event.submitter is None or event.submitter.value != "start":
             return
-        mode = form.querySelector("input[name=mode]:checked").value
+        type_name = form.querySelector("input[name=mode]:checked").value
         seats = []
         for select in form.querySelectorAll("select[data-seat]"):
             kind, _, level = select.value.partition(":")
-            seats.append(Seat(kind, int(level or 2)))
+            seats.append(Occupant(kind, int(level or 2)))
         options = GameOptions(
-            mode,
-            colorless_corners=mode != "duo" and form.elements.namedItem("colorless").checked,
+            type_name,
+            colorless_corners=type_name != "duo" and form.elements.namedItem("colorless").checked,
             scoring=form.elements.namedItem("scoring").value,
             seats=tuple(seats),
         )

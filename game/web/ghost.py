@@ -15,8 +15,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game import PIECES, Move, Piece, Square, square, square_name, square_xy  # noqa: F401
+from game import (  # noqa: F401  (doctests)
+    PIECES,
+    Board,
+    IllegalReason,
+    Move,
+    Piece,
+    Square,
+    square,
+    square_name,
+    square_xy,
+)
+from game.board import BaseBoard
 from game.pieces import normalize
+from game.variants import Color
 
 Cell = tuple[int, int]
 """A board cell as (x, y): column from 0, row from 0 counted upward (row 1 is y = 0)."""
@@ -69,6 +81,31 @@ def ghost_move(ghost: Ghost, width: int, height: int) -> Move | None:
     """The placement the ghost stands for, or None if it is partly off the board."""
     squares = ghost_squares(ghost, width, height)
     return None if squares is None else Move(squares)
+
+
+@dataclass(frozen=True)
+class Aim:
+    """Where a ghost stands on a position: its move (None if partly off the board) and why it
+    cannot be placed there (None if it can)."""
+
+    move: Move | None
+    reason: IllegalReason | None
+
+
+def aim(ghost: Ghost, board: BaseBoard, color: Color | None) -> Aim:
+    """Where ``ghost`` stands on ``board`` for ``color`` (None: the colour to move).
+
+    >>> board = Board("duo")
+    >>> piece = PIECES[0]  # the monomino
+    >>> aim(Ghost(piece, 0, (4, 9)), board, 0)
+    Aim(move=Move.parse('e10'), reason=None)
+    >>> aim(Ghost(piece, 0, (0, 0)), board, 0).reason
+    <IllegalReason.START: 'must cover your start corner'>
+    """
+    move = ghost_move(ghost, board.geometry.width, board.geometry.height)
+    if move is None:
+        return Aim(None, IllegalReason.OFF_BOARD)
+    return Aim(move, board.illegal_reason(move, color))
 
 
 def _transformed(ghost: Ghost, transform) -> Ghost:
@@ -129,3 +166,13 @@ def piece_for_key(key: str, available: list[Piece], current: Piece | None) -> Pi
     if current in matching:
         return matching[(matching.index(current) + 1) % len(matching)]
     return matching[0]
+
+
+def reason_text(reason: IllegalReason | None) -> str:
+    """Why a ghost cannot be placed, as a sentence ending the status line."""
+    return "can be placed here" if reason is None else reason.value
+
+
+def ghost_status(piece: Piece, anchor_name: str, reason: IllegalReason | None) -> str:
+    """E.g. ``'F at e10: must cover your start corner'``."""
+    return f"{piece.name} at {anchor_name}: {reason_text(reason)}"

@@ -19,13 +19,15 @@ from pyodide.ffi import JsException, create_proxy, to_js
 from game.boundary import MAX_TEXT_CHARS
 from game.link import LinkError, from_fragment, is_game_fragment, to_fragment
 from game.record import GameRecord, from_blksgf, to_blksgf
+from game.review import color_title
 
 from . import view
 from .dom import document, element, js_object, listen, store
-from .game_mode import ANALYSIS_KEY, NO_PLAYER, GameMode, enter_game, may_replace
+from .game_mode import NO_PLAYER, GameMode, enter_game, may_replace, shown_game
 from .mode import Page
-from .records import continues, record_of, session_of
+from .records import record_of, session_of
 from .search import PlayerUnavailable
+from .storage import ANALYSIS_KEY
 
 
 def bind(page: Page) -> None:
@@ -37,17 +39,24 @@ def bind(page: Page) -> None:
     def later(make_coroutine):
         return lambda *args: asyncio.ensure_future(make_coroutine(*args))
 
-    def game() -> GameMode:
-        return page.mode  # these controls are shown in game mode only
+    def in_game(action):
+        """A handler doing ``action`` with the game shown (these controls show only then)."""
+
+        def handler(*_) -> None:
+            mode = shown_game(page)
+            if mode is not None:
+                action(mode)
+
+        return handler
 
     def jump(event) -> None:
         target = event.target.closest("[data-move]")
         if target:
             page.mode.go(int(target.dataset.move))
 
-    def share_from_game_over(_) -> None:
+    def share_from_game_over(mode: GameMode) -> None:
         element("game-over-dialog").close()
-        share(page, game())
+        share(page, mode)
 
     def review(_) -> None:
         page.mode.go("first")
@@ -72,14 +81,14 @@ def bind(page: Page) -> None:
 
     on("open-game", lambda _: element("open-file").click())
     on("open-file", chosen, "change")
-    on("save-game", lambda _: save_file(game()))
-    on("game-over-save", lambda _: save_file(game()))
-    on("share", lambda _: share(page, game()))
-    on("game-over-share", share_from_game_over)
+    for id_ in ("save-game", "game-over-save", "keeping-save"):
+        on(id_, in_game(save_file))
+    on("share", in_game(lambda mode: share(page, mode)))
+    on("game-over-share", in_game(share_from_game_over))
     on("share-copy", later(lambda _: copy_link(page)))
     on("share-native", later(lambda _: share_natively()))
     on("review-game", review)
-    on("analyse", later(lambda _: analyse(page, game())))
+    on("analyse", in_game(lambda mode: asyncio.ensure_future(analyse(page, mode))))
     on("analysis-cancel", lambda _: page.stop())
     on("move-list", jump)
     on("analysis", jump)
@@ -135,12 +144,12 @@ async def open_fragment(page: Page, fragment: str) -> None:
     except LinkError as error:
         page.notify(f"This link could not be opened: {error}. Your game is as it was.")
         return
-    if isinstance(page.mode, GameMode):
-        here = page.mode.line_board()
-        if continues(here, record.board) and record.board.ply() < here.ply():
-            page.notify("You already have this game, further on.")
-            return
-    if await may_replace(page, "Open the linked game", record.board):
+    if await may_replace(
+        page,
+        "Open the linked game",
+        record.board,
+        refuse_earlier="You already have this game, further on.",
+    ):
         load(page, record, link_notice(record))
 
 
@@ -149,7 +158,7 @@ def link_notice(record: GameRecord) -> str:
     board = record.board
     if board.turn is None:
         return "Game from the link opened: it is over; review it with the move list."
-    name = board.color_names[board.turn].capitalize()
+    name = color_title(board, board.turn)
     return (
         f"Game from the link opened, {name} to move. Play your move, then press Share and "
         "send the link back."
@@ -161,7 +170,7 @@ def link_notice(record: GameRecord) -> str:
 
 def save_file(mode: GameMode) -> None:
     """Download the game (its whole line of moves) as a ``.blksgf`` file."""
-    text = to_blksgf(record_of(mode.session, mode.line_board()))
+    text = to_blksgf(record_of(mode.session, mode.session.line_board()))
     today = datetime.date.today().isoformat()
     blob = js.Blob.new(to_js([text]), js_object(type="application/x-blokus-sgf"))
     url = js.URL.createObjectURL(blob)
@@ -174,7 +183,7 @@ def save_file(mode: GameMode) -> None:
 
 def share(page: Page, mode: GameMode) -> None:
     """Put the game in the page's URL, copy the link, and show it to copy or share again."""
-    board = mode.line_board()
+    board = mode.session.line_board()
     fragment = to_fragment(record_of(mode.session, board))
     js.history.replaceState(js.undefined, "", "#" + fragment)
     element("share-link").value = js.location.href
@@ -188,7 +197,7 @@ def share_text(board) -> str:
     """What the share dialog says: for a game going on, whose move it is and what to do."""
     if board.turn is None:
         return "Whoever opens this link sees the whole game and can review it."
-    name = board.color_names[board.turn].capitalize()
+    name = color_title(board, board.turn)
     return (
         f"Send this link. It opens this game with {name} to move: whoever plays {name} makes "
         "the move, then shares the link back. The game travels in the link itself."
@@ -223,7 +232,7 @@ async def analyse(page: Page, mode: GameMode) -> None:
         progress.value = done
 
     try:
-        result = await page.runner.analyse(mode.line_board(), show_progress)
+        result = await page.runner.analyse(mode.session.line_board(), show_progress)
     except PlayerUnavailable:
         page.notify(NO_PLAYER)
         return

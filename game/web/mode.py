@@ -17,7 +17,6 @@ from game import Move, Piece
 from game.history import History
 from game.variants import Color
 
-from .ghost import Ghost
 from .search import SearchRunner
 
 
@@ -29,6 +28,15 @@ class Hint:
     move: Move | None = None
     color: Color | None = None
     notice: str = ""
+
+
+@dataclass(frozen=True)
+class Played:
+    """What the page says of a move just played: the notice to show ("" for none) and what
+    ``#announce`` says of it to screen readers ("" for nothing)."""
+
+    notice: str = ""
+    announcement: str = ""
 
 
 @dataclass(frozen=True)
@@ -55,11 +63,11 @@ class Session(Protocol):
 
 
 class Page(Protocol):
-    """What a mode may ask of the page that holds it."""
+    """What a mode may ask of the page that holds it. The page owns the piece picked up: it
+    goes back to its tray once the position it was picked up on is no longer shown."""
 
     runner: SearchRunner
     mode: PageMode
-    ghost: Ghost | None
 
     def notify(self, text: str) -> None: ...
 
@@ -90,6 +98,8 @@ class PageMode(ABC):
     #: Where the page saves the session (``localStorage``), and what it calls it to players.
     save_key: ClassVar[str]
     saved_name: ClassVar[str]
+    #: Whether Save game can download it (as a ``.blksgf`` record).
+    downloadable: ClassVar[bool] = False
 
     def __init__(self, page: Page, session: Session):
         self.page = page
@@ -156,8 +166,8 @@ class PageMode(ABC):
         """The status line and controls (the runner says what, if anything, it runs)."""
 
     @abstractmethod
-    def play(self, move: Move) -> str:
-        """Play a player's (or the computer's) move; the notice to show ("" for none)."""
+    def play(self, move: Move) -> Played:
+        """Play a player's (or the computer's) move; what the page says of it."""
 
     def after_change(self, notice: str) -> str:
         """Note a change before the page saves and renders it; the notice to show."""

@@ -15,11 +15,13 @@ from typing import TYPE_CHECKING
 from game import Move, Piece
 from game.boundary import InputError
 from game.puzzles import find_puzzle, stored_continuation, stored_solution
+from game.review import color_title
 from game.variants import Color
 
 from . import game_mode
 from .dom import document, element, forget, listen, restore_stored, store, stored
-from .mode import Hint, Page, PageMode, PageStatus
+from .how_to_play import puzzle_help_html
+from .mode import Hint, Page, PageMode, PageStatus, Played
 from .puzzle_session import (
     BEST_TIMES_KEY,
     PUZZLE_SAVE_KEY,
@@ -32,12 +34,12 @@ from .puzzle_view import (
     no_completion_notice,
     progress_html,
     puzzle_board_svg,
-    puzzle_help_html,
     puzzle_list_html,
     puzzle_status_text,
     puzzle_trays_html,
     solved_notice,
 )
+from .storage import Keeping
 
 if TYPE_CHECKING:
     from game.solver import Solver
@@ -110,7 +112,7 @@ class PuzzleMode(PageMode):
         movable = board.movable_colors()
         if color is not None:
             if color not in movable:
-                return f"It is not {board.color_names[color].capitalize()}'s turn."
+                return f"It is not {color_title(board, color)}'s turn."
             if board.is_piece_used(color, piece):
                 return f"{piece.name} has already been placed."
             self.color = color
@@ -158,15 +160,15 @@ class PuzzleMode(PageMode):
             hidden={"continue": True},
         )
 
-    def play(self, move: Move) -> str:
+    def play(self, move: Move) -> Played:
         self.session.play(move, self.ghost_color())
-        return ""
+        return Played()
 
     def after_change(self, notice: str) -> str:
         session = self.session
         if session.counts_for_best_time() and not self.recorded:
             best, new_best = with_time(self.best_times, session.puzzle.name, session.solved_in)
-            if store(BEST_TIMES_KEY, json.dumps(best)):
+            if store(BEST_TIMES_KEY, json.dumps(best)) is Keeping.KEPT:
                 self.best_times = best
             else:  # storage disabled or full: the solve still counts here
                 new_best = False
@@ -184,7 +186,6 @@ class PuzzleMode(PageMode):
         self.page.stop()
         self.recorded = False
         self.session.restart()
-        self.page.ghost = None
         self.page.after_change()
 
     async def hint(self) -> Hint:
@@ -222,7 +223,6 @@ class PuzzleMode(PageMode):
         page, session = self.page, self.session
         session.restart()
         session.solution_shown = True
-        page.ghost = None
         playing = page.runner.run(self._solution_moves(), "solution", pause=SOLUTION_STEP)
         page.save()  # a reload keeps the mark that the solution was seen
         page.render()

@@ -1,4 +1,5 @@
-"""The puzzle mode's HTML and SVG as pure functions of a :class:`PuzzleSession` (no DOM).
+"""The puzzle mode's views: its board, trays, progress, status and the puzzles dialog, as pure
+functions of a :class:`PuzzleSession` (no DOM). Shared drawing is :mod:`game.web.drawing`.
 
 >>> session = PuzzleSession(find_puzzle("tetromino_rectangle"))
 >>> progress_text(session)
@@ -18,8 +19,9 @@ from game.puzzles import (  # noqa: F401
     puzzle_board,
     stored_solution,
 )
+from game.review import color_title
 
-from . import view
+from . import drawing
 from .puzzle_session import PuzzleSession, format_seconds
 
 #: Longest a hint searches before it gives up (seconds).
@@ -72,31 +74,10 @@ def puzzle_list_html(best: dict[str, float]) -> str:
     return f'{head}<ul class="puzzle-choices">{"".join(items)}</ul>{option}'
 
 
-def puzzle_help_html(puzzle: Puzzle) -> str:
-    """The body of How to play in puzzle mode: the puzzle's task, its rules, the controls.
-
-    >>> html = puzzle_help_html(find_puzzle("tetromino_rectangle"))
-    >>> "Fill the 8 x 10 rectangle" in html and "start corner" not in html and "Controls" in html
-    True
-    >>> "computer" in html
-    False
-    """
-    if puzzle.game_rules:
-        rules = (
-            "The game's rules apply: a colour's first piece covers its start corner, and every "
-            "later one touches a piece of its colour <strong>corner to corner</strong>, never "
-            "along an edge."
-        )
-    else:
-        rules = "Any piece may go anywhere it fits: pieces must not overlap or leave the board."
-    task = f"{puzzle.number}. {escape(puzzle.title)}: {escape(DESCRIPTIONS[puzzle.name])}"
-    return f"<p><strong>{task}</strong></p><p>{rules}</p>{view.controls_html(puzzle=True)}"
-
-
 def puzzle_board_svg(board: PuzzleBoard, *, attach_color: int | None = None) -> str:
     """The puzzle's board: the game's board for puzzles 1 and 2, the rectangle otherwise."""
     if board.puzzle.game_rules:
-        return view.game_board_svg(board, attach_color=attach_color)
+        return drawing.game_board_svg(board, attach_color=attach_color)
     puzzle = board.puzzle
     names = board.color_names
     colors = {
@@ -105,14 +86,14 @@ def puzzle_board_svg(board: PuzzleBoard, *, attach_color: int | None = None) -> 
         for sq in board.geometry.squares_of(board.occupied_mask(c))
     }
     last = board.peek().squares if board.ply() else ()
-    return view.board_svg(puzzle.width, puzzle.height, colors, last_move=last)
+    return drawing.board_svg(puzzle.width, puzzle.height, colors, last_move=last)
 
 
 def puzzle_trays_html(board: PuzzleBoard, *, selected, color: int | None) -> str:
     """Every colour's tray; the colours that may move are marked, ``color``'s piece pressed."""
     movable = board.movable_colors()
     return "".join(
-        view.tray_html(board, c, selected=selected if c == color else None, active=c in movable)
+        drawing.tray_html(board, c, selected=selected if c == color else None, active=c in movable)
         for c in board.colors
     )
 
@@ -143,7 +124,7 @@ def puzzle_status_text(session: PuzzleSession) -> str:
         return "No piece fits any more: undo a few pieces."
     text = DESCRIPTIONS[session.puzzle.name]
     if board.turn_order:
-        text += f" {board.color_names[board.turn].capitalize()} to move."
+        text += f" {color_title(board, board.turn)} to move."
     return text
 
 

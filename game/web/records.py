@@ -2,7 +2,7 @@
 what to do when a game arrives from outside. Pure Python, no DOM.
 
 >>> from game import Move
->>> session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 4))))
+>>> session = Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, Occupant("computer", 4))))
 >>> session.play(Move.parse("e10"))
 frozenset()
 >>> record = record_of(session)
@@ -12,32 +12,37 @@ frozenset()
 
 from __future__ import annotations
 
+from enum import Enum
+
 from game.board import Board
 from game.history import History
-from game.record import HUMAN as HUMAN_SEAT
-from game.record import GameRecord
+from game.record import HUMAN, GameRecord
 
-from .session import HUMAN, MODES, GameOptions, Seat, Session
+from .session import GAME_TYPES, HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
 
 def record_of(session: Session, board: Board | None = None) -> GameRecord:
     """The game of ``session``: its board, or ``board`` (e.g. the end of its line of moves)."""
-    seats = tuple(HUMAN_SEAT if not s.is_computer else s.level for s in session.options.seats)
-    return GameRecord(board or session.board, seats, seat_per_color=session.mode.seat_per_color)
+    seats = tuple(HUMAN if not s.is_computer else s.level for s in session.options.seats)
+    return GameRecord(
+        board or session.board, seats, seat_per_color=session.game_type.seat_per_color
+    )
 
 
 def session_of(record: GameRecord) -> Session:
     """A session playing ``record``'s game from its last position."""
     board = record.board
     name = board.variant.name
-    mode = "teams" if record.seat_per_color else name
+    type_name = "teams" if record.seat_per_color else name
     options = GameOptions(
-        mode,
+        type_name,
         colorless_corners=board.colorless_corners,
         scoring=board.scoring,
-        seats=tuple(HUMAN if s == HUMAN_SEAT else Seat("computer", s) for s in record.seats),
+        seats=tuple(
+            HUMAN_OCCUPANT if s == HUMAN else Occupant("computer", s) for s in record.seats
+        ),
     )
-    assert MODES[mode].variant == name
+    assert GAME_TYPES[type_name].variant == name
     return Session(options, History(board.copy()))
 
 
@@ -47,12 +52,23 @@ def has_game_in_progress(board: Board) -> bool:
     return board.ply() > 0 and board.turn is not None
 
 
-def continues(later: Board, earlier: Board) -> bool:
-    """Whether ``later``'s game is ``earlier``'s, or that game played on (as a link sent back in
-    a game played on two devices): opening ``later`` over ``earlier`` loses nothing."""
-    moves = earlier.move_stack
-    return (
-        later.variant == earlier.variant
-        and later.setup == earlier.setup
-        and later.move_stack[: len(moves)] == moves
-    )
+class Arrival(Enum):
+    """How a game arriving from outside (a file, a link) stands to the game here."""
+
+    #: The same game, or that game played on (as a link sent back in a game played on two
+    #: devices): opening it over the game here loses nothing.
+    SAME_OR_LATER = "same or later"
+    #: An earlier position of the game here, which has been played further since.
+    EARLIER = "earlier"
+    OTHER = "other"
+
+
+def arrival(arriving: Board, here: Board) -> Arrival:
+    """How ``arriving``'s game stands to ``here``'s (their moves compared once)."""
+    if arriving.variant != here.variant or arriving.setup != here.setup:
+        return Arrival.OTHER
+    arriving_moves, here_moves = arriving.move_stack, here.move_stack
+    common = min(len(arriving_moves), len(here_moves))
+    if arriving_moves[:common] != here_moves[:common]:
+        return Arrival.OTHER
+    return Arrival.SAME_OR_LATER if len(arriving_moves) >= len(here_moves) else Arrival.EARLIER

@@ -1,4 +1,5 @@
-"""The page's move list, game-over story and analysis panel as pure functions (no DOM).
+"""The page's move list, game-over story and analysis panel (its graph too) as pure functions
+(no DOM).
 
 >>> from game import Board, Move
 >>> board = Board("duo")
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from html import escape
 
 from game.pieces import Move
-from game.review import AnalysisResult, Story, analysis_svg, move_rows
+from game.review import AnalysisResult, Story, color_title, move_rows
 from game.variants import Color, Variant
 
 
@@ -66,7 +67,7 @@ def story_html(story: Story, variant: Variant) -> str:
             f'<span class="swatch" data-color="{variant.color_names[c]}"></span>'
             for c in standing.colors
         )
-        passed = [variant.color_names[c].capitalize() for c in standing.colors if c in story.passed]
+        passed = [color_title(variant, c) for c in standing.colors if c in story.passed]
         note = f'<span class="badge">{" and ".join(passed)} passed</span>' if passed else ""
         rows.append(
             f'<li class="{"winner" if standing.winner else ""}" value="{standing.place}">'
@@ -85,7 +86,7 @@ def analysis_html(
     """The analysis panel: the graph, a legend and the moves that lost most."""
     legend = "".join(
         f'<li><span class="swatch" data-color="{variant.color_names[colors[0]]}"></span>'
-        f"{' & '.join(variant.color_names[c].capitalize() for c in colors)}</li>"
+        f"{' & '.join(color_title(variant, c) for c in colors)}</li>"
         for colors in variant.player_colors
     )
     worst = "".join(
@@ -104,4 +105,73 @@ def analysis_html(
 
 def _mover(result: AnalysisResult, variant: Variant, number: int) -> str:
     color, move = result.moves[number - 1]
-    return f"{variant.color_names[color].capitalize()} {move.piece.name}"
+    return f"{color_title(variant, color)} {move.piece.name}"
+
+
+GRAPH_WIDTH = 300
+GRAPH_HEIGHT = 100
+GRAPH_PAD = 6
+
+
+def analysis_svg(
+    result: AnalysisResult,
+    variant: Variant,
+    *,
+    current: int | None = None,
+    drops: Sequence[int] = (),
+) -> str:
+    """The value of each player move by move as lines, the moves in ``drops`` marked on the
+    line of the player who made them, and position ``current`` (moves played) as a bar. Every
+    position has a transparent ``rect`` with ``data-move`` (moves played) to click on.
+    """
+    n = len(result.values) - 1
+    top = max(10.0, *(abs(x) for v in result.values for x in v))
+    inner_w, inner_h = GRAPH_WIDTH - 2 * GRAPH_PAD, GRAPH_HEIGHT - 2 * GRAPH_PAD
+    step = inner_w / max(n, 1)
+
+    def x(i: int) -> float:
+        return GRAPH_PAD + i * step
+
+    def y(value: float) -> float:
+        return GRAPH_PAD + inner_h / 2 - value / top * inner_h / 2
+
+    parts = [
+        f'<line class="axis" x1="{GRAPH_PAD}" x2="{GRAPH_WIDTH - GRAPH_PAD}" '
+        f'y1="{y(0):.1f}" y2="{y(0):.1f}"/>'
+    ]
+    if current is not None:
+        parts.append(
+            f'<line class="current" x1="{x(current):.1f}" x2="{x(current):.1f}" '
+            f'y1="{GRAPH_PAD}" y2="{GRAPH_HEIGHT - GRAPH_PAD}"/>'
+        )
+    for p, colors in enumerate(variant.player_colors):
+        points = " ".join(f"{x(i):.1f},{y(v[p]):.1f}" for i, v in enumerate(result.values))
+        color = variant.color_names[colors[0]]
+        parts.append(f'<polyline class="value" data-color="{color}" points="{points}"/>')
+    for number in drops:
+        color, move = result.moves[number - 1]
+        player = variant.player_of_color(color, _moves_before(result.moves, number - 1, color))
+        value = result.values[number][player]
+        title = (
+            f"Move {number}: {color_title(variant, color)} {move.piece.name} "
+            f"lost {result.losses[number - 1]:g}; the computer would play "
+            f"{result.best[number - 1]}"
+        )
+        parts.append(
+            f'<circle class="drop" data-move="{number}" '
+            f'data-color="{variant.color_names[color]}" cx="{x(number):.1f}" '
+            f'cy="{y(value):.1f}" r="2.5"><title>{escape(title)}</title></circle>'
+        )
+    for i in range(n + 1):
+        parts.append(
+            f'<rect class="hit" data-move="{i}" x="{x(i) - step / 2:.1f}" y="0" '
+            f'width="{step:.1f}" height="{GRAPH_HEIGHT}"/>'
+        )
+    return (
+        f'<svg class="analysis-graph" viewBox="0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}" role="img" '
+        f'aria-label="Value of each player move by move">{"".join(parts)}</svg>'
+    )
+
+
+def _moves_before(moves: Sequence[tuple[Color, Move]], end: int, color: Color) -> int:
+    return sum(1 for c, _ in moves[:end] if c == color)

@@ -2,7 +2,7 @@
 
 Pure Python (no DOM): the page's game mode (:mod:`game.web.game_mode`) plays it.
 
->>> session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 1))))
+>>> session = Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, Occupant("computer", 1))))
 >>> session.play(Move.parse("e10"))
 frozenset()
 >>> session.board.turn, session.seat_to_move
@@ -22,6 +22,7 @@ from game import SCORING_MODES, Board, Move
 from game.boundary import InputError, load_json
 from game.history import History
 from game.levels import LEVEL_NAMES
+from game.review import color_title
 from game.sgf import read_sgf, write_sgf
 from game.variants import VARIANTS, Color
 
@@ -72,8 +73,8 @@ def restore_saved(saved: str | None, read: Callable[[str], T], what: str) -> tup
 
 
 @dataclass(frozen=True)
-class Mode:
-    """A choice of the new-game dialog: an engine variant and who the seats are."""
+class GameType:
+    """A game type of the new-game dialog: an engine variant and who the seats are."""
 
     name: str
     title: str
@@ -84,27 +85,28 @@ class Mode:
     def seat_names(self) -> tuple[str, ...]:
         """The seats' labels: the colours each seat moves."""
         variant = VARIANTS[self.variant]
-        names = [n.capitalize() for n in variant.color_names]
+        names = [color_title(variant, c) for c in variant.colors]
         if self.seat_per_color:
             return tuple(names)
         return tuple(" & ".join(names[c] for c in colors) for colors in variant.player_colors)
 
 
-MODES: dict[str, Mode] = {
-    m.name: m
-    for m in (
-        Mode("classic", "4 players", "classic"),
-        Mode("classic_2", "2 players", "classic_2"),
-        Mode("classic_3", "3 players", "classic_3"),
-        Mode("teams", "Two teams", "classic_2", seat_per_color=True),
-        Mode("duo", "Duo", "duo"),
+GAME_TYPES: dict[str, GameType] = {
+    t.name: t
+    for t in (
+        GameType("classic", "4 players", "classic"),
+        GameType("classic_2", "2 players", "classic_2"),
+        GameType("classic_3", "3 players", "classic_3"),
+        GameType("teams", "Two teams", "classic_2", seat_per_color=True),
+        GameType("duo", "Duo", "duo"),
     )
 }
 
 
 @dataclass(frozen=True)
-class Seat:
-    """Who plays a seat: a human, or the computer at one of :data:`game.levels.LEVEL_NAMES`."""
+class Occupant:
+    """Who plays a seat: a human, or the computer at one of :data:`game.levels.LEVEL_NAMES`.
+    (A game's record keeps the same as a plain int, :data:`game.record.Seat`.)"""
 
     kind: str  # "human" | "computer"
     level: int = 2
@@ -120,54 +122,56 @@ class Seat:
         return self.kind == "computer"
 
 
-HUMAN = Seat("human")
+HUMAN_OCCUPANT = Occupant("human")
 #: The level a computer seat gets unless the player chooses another.
 DEFAULT_LEVEL = 2
 
 
-def default_seats(mode_name: str) -> tuple[Seat, ...]:
-    """The seats a mode starts with: one human (the first colour) against the computer.
+def default_seats(type_name: str) -> tuple[Occupant, ...]:
+    """The seats a game type starts with: one human (the first colour) against the computer.
 
     >>> [seat.kind for seat in default_seats("duo")]
     ['human', 'computer']
     """
-    count = len(MODES[mode_name].seat_names())
-    return (HUMAN, *(Seat("computer", DEFAULT_LEVEL),) * (count - 1))
+    count = len(GAME_TYPES[type_name].seat_names())
+    return (HUMAN_OCCUPANT, *(Occupant("computer", DEFAULT_LEVEL),) * (count - 1))
 
 
 @dataclass(frozen=True)
 class GameOptions:
     """Everything the new-game dialog decides."""
 
-    mode: str = "classic"
+    game_type: str = "classic"
     colorless_corners: bool = False
     scoring: str = "points"
-    seats: tuple[Seat, ...] = ()
+    seats: tuple[Occupant, ...] = ()
 
     def __post_init__(self):
-        if self.mode not in MODES:
-            raise ValueError(f"unknown game mode {self.mode!r}")
+        if self.game_type not in GAME_TYPES:
+            raise ValueError(f"unknown game type {self.game_type!r}")
         if self.scoring not in SCORING_MODES:
             raise ValueError(f"unknown scoring {self.scoring!r}")
-        if self.colorless_corners and self.mode == "duo":
+        if self.colorless_corners and self.game_type == "duo":
             raise ValueError("colourless start corners exist only in the Classic variants")
-        expected = len(MODES[self.mode].seat_names())
+        expected = len(GAME_TYPES[self.game_type].seat_names())
         if not self.seats:
-            object.__setattr__(self, "seats", (HUMAN,) * expected)
+            object.__setattr__(self, "seats", (HUMAN_OCCUPANT,) * expected)
         elif len(self.seats) != expected:
-            raise ValueError(f"{self.mode} has {expected} seats, not {len(self.seats)}")
+            raise ValueError(f"{self.game_type} has {expected} seats, not {len(self.seats)}")
 
     def new_board(self) -> Board:
         return Board(
-            MODES[self.mode].variant,
+            GAME_TYPES[self.game_type].variant,
             colorless_corners=self.colorless_corners,
             scoring=self.scoring,
         )
 
 
-def seat_of_move(mode: Mode, board: Board, color: Color, earlier_moves_of_color: int) -> int:
+def seat_of_move(
+    game_type: GameType, board: Board, color: Color, earlier_moves_of_color: int
+) -> int:
     """The seat that makes ``color``'s next move after it has made ``earlier_moves_of_color``."""
-    if mode.seat_per_color:
+    if game_type.seat_per_color:
         return color
     return board.variant.player_of_color(color, earlier_moves_of_color)
 
@@ -190,8 +194,12 @@ class Session:
         return self.history.board
 
     @property
-    def mode(self) -> Mode:
-        return MODES[self.options.mode]
+    def game_type(self) -> GameType:
+        return GAME_TYPES[self.options.game_type]
+
+    def line_board(self) -> Board:
+        """The board at the end of the game's line of moves (those taken back too)."""
+        return self.history.position(len(self.history.moves))
 
     # --- who moves --------------------------------------------------------------------------
 
@@ -200,7 +208,7 @@ class Session:
         board = self.board
         if board.turn is None:
             return None
-        return seat_of_move(self.mode, board, board.turn, board.pieces_played(board.turn))
+        return seat_of_move(self.game_type, board, board.turn, board.pieces_played(board.turn))
 
     def is_computer_turn(self) -> bool:
         seat = self.seat_to_move
@@ -215,7 +223,7 @@ class Session:
         counts: dict[Color, int] = {}
         seats = []
         for color, _ in self.board.move_stack:
-            seats.append(seat_of_move(self.mode, self.board, color, counts.get(color, 0)))
+            seats.append(seat_of_move(self.game_type, self.board, color, counts.get(color, 0)))
             counts[color] = counts.get(color, 0) + 1
         return seats
 
@@ -223,11 +231,11 @@ class Session:
 
     def play(self, move: Move) -> frozenset[Color]:
         """Play ``move`` for the colour to move. Raises :class:`IllegalMoveError` (nothing
-        changes). Returns the colours found unable to move after it (they are passed)."""
-        before = self.board.passed
+        changes). Returns the colours found unable to move after it."""
+        before = self.board.finished
         self.history.play(move)
         self.paused = False
-        return self.board.passed - before
+        return self.board.finished - before
 
     def undo(self) -> int:
         """Take back the last move; if a human seat made any move, take back every move since
@@ -262,9 +270,9 @@ class Session:
             {
                 "format": SAVE_FORMAT,
                 "version": SAVE_VERSION,
-                "mode": self.options.mode,
+                "mode": self.options.game_type,  # the save's name for it
                 "seats": [[seat.kind, seat.level] for seat in self.options.seats],
-                "sgf": write_sgf(history.position(len(history.moves)), DT=None),
+                "sgf": write_sgf(self.line_board(), DT=None),
                 "ply": history.ply,
             }
         )
@@ -289,15 +297,15 @@ class Session:
             raise InputError(f"the saved game's record is broken: {error}") from None
         try:
             options = GameOptions(
-                mode=str(data.get("mode")),
+                game_type=str(data.get("mode")),
                 colorless_corners=board.colorless_corners,
                 scoring=board.scoring,
-                seats=tuple(Seat(kind, level) for kind, level in seats),
+                seats=tuple(Occupant(kind, level) for kind, level in seats),
             )
         except ValueError as error:
             raise InputError(f"the saved game's options are malformed: {error}") from None
-        if board.variant.name != MODES[options.mode].variant:
-            raise InputError(f"the saved record is {board.variant.name}, not {options.mode}")
+        if board.variant.name != GAME_TYPES[options.game_type].variant:
+            raise InputError(f"the saved record is {board.variant.name}, not {options.game_type}")
         history = History(board)
         ply = data.get("ply", board.ply())  # saves before the line was kept have none
         if type(ply) is not int or not 0 <= ply <= board.ply():

@@ -3,12 +3,14 @@
 from harness import covered, open_page, pick, seed_saved_game, wait_until_idle, wait_until_state
 
 from game.levels import LEVELS
-from game.web.session import HUMAN, GameOptions, Seat, Session
+from game.web.session import HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
 
 def test_undo_while_the_computer_thinks_cancels_its_move(context, site, record):
-    strongest = Seat("computer", max(LEVELS))  # the longest search
-    seed_saved_game(context, Session.new(GameOptions("duo", seats=(HUMAN, strongest))).to_json())
+    strongest = Occupant("computer", max(LEVELS))  # the longest search
+    seed_saved_game(
+        context, Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, strongest))).to_json()
+    )
     page = open_page(context, site, record)
     pick(page, "X", "purple")
     # A tenth of the CPU: the search takes seconds instead of a fraction of one, so the clicks
@@ -35,7 +37,7 @@ def test_undo_while_the_computer_thinks_cancels_its_move(context, site, record):
 
 
 def test_a_computer_only_game_pauses_after_undo_until_continued(context, site, record):
-    casual = Seat("computer", 2)
+    casual = Occupant("computer", 2)
     seed_saved_game(context, Session.new(GameOptions("duo", seats=(casual, casual))).to_json())
     page = context.new_page()  # no `ready` at the start: the computers move at once
     record.watch(page)

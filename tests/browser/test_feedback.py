@@ -17,13 +17,13 @@ from harness import (
 
 from game import square, square_name
 from game.web.ghost import default_orientation, ghost_for_move
-from game.web.session import HUMAN, GameOptions, Seat, Session
+from game.web.session import HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
 
 def test_a_notice_goes_when_the_position_changes_and_focus_stays_on_the_board(
     context, site, record
 ):
-    session = Session.new(GameOptions("duo", seats=(HUMAN, HUMAN)))
+    session = Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, HUMAN_OCCUPANT)))
     seed_saved_game(context, session.to_json())
     page = open_page(context, site, record)
     pick(page, "1", "purple")
@@ -41,7 +41,7 @@ def test_a_notice_goes_when_the_position_changes_and_focus_stays_on_the_board(
 
 
 def test_the_computers_move_is_announced_in_a_polite_live_region(context, site, record):
-    session = Session.new(GameOptions("duo", seats=(HUMAN, Seat("computer", 2))))
+    session = Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, Occupant("computer", 2))))
     seed_saved_game(context, session.to_json())
     page = open_page(context, site, record)
     announce = page.locator("#announce")
@@ -65,7 +65,9 @@ def test_the_computers_move_is_announced_in_a_polite_live_region(context, site, 
     assert sorted(said) == squares
 
 
-def duo_to_the_end(before: int, seats=(HUMAN, HUMAN), seed: int = 13) -> tuple[Session, list]:
+def duo_to_the_end(
+    before: int, seats=(HUMAN_OCCUPANT, HUMAN_OCCUPANT), seed: int = 13
+) -> tuple[Session, list]:
     """A Duo game, ``before`` random moves in (the same each time), and the moves that play it
     to its end. Seed 13: the 24th move makes Purple pass, the 25th, Orange's only move left,
     ends the game; both are in the orientation the tray draws, so a click plays them."""
@@ -137,7 +139,7 @@ def test_a_pass_and_the_end_are_heard_once_and_the_pass_is_shown(context, site, 
 
 
 def test_the_end_played_by_the_computer_is_heard_once(context, site, record):
-    session, _ = duo_to_the_end(24, seats=(HUMAN, Seat("computer", 1)))
+    session, _ = duo_to_the_end(24, seats=(HUMAN_OCCUPANT, Occupant("computer", 1)))
     seed_saved_game(context, session.to_json())
     context.add_init_script(f"addEventListener('DOMContentLoaded', {LISTEN_TO_LIVE_REGIONS})")
     page = open_page(context, site, record, state="over")

@@ -5,7 +5,7 @@ from harness import covered, open_page, pick, seed_saved_game, wait_until_state
 from game import Board, square, square_name
 from game.ai import choose_move
 from game.web.ghost import default_orientation, ghost_for_move
-from game.web.session import HUMAN, GameOptions, Session
+from game.web.session import HUMAN_OCCUPANT, GameOptions, Session
 
 WHOLE_GAME_TIMEOUT_MS = 240_000
 
@@ -31,7 +31,7 @@ def position_before_a_blocking_move():
 
 def test_a_colour_that_cannot_move_is_passed_with_a_notice(context, site, record):
     moves, blocking = position_before_a_blocking_move()
-    session = Session.new(GameOptions("duo", seats=(HUMAN, HUMAN)))
+    session = Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, HUMAN_OCCUPANT)))
     for move in moves:
         session.play(move)
     seed_saved_game(context, session.to_json())

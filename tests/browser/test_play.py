@@ -13,12 +13,12 @@ from harness import (
 
 from game import PIECE_BY_NAME, Move, square_name, square_xy
 from game.web.ghost import Ghost, default_orientation, flipped, ghost_move, rotated
-from game.web.session import HUMAN, GameOptions, Session
+from game.web.session import HUMAN_OCCUPANT, GameOptions, Session
 
 
 def human_game(mode: str = "duo", moves: tuple[str, ...] = ()) -> str:
     """The saved form of a game between humans after ``moves``."""
-    session = Session.new(GameOptions(mode, seats=(HUMAN,) * (2 if mode == "duo" else 4)))
+    session = Session.new(GameOptions(mode, seats=(HUMAN_OCCUPANT,) * (2 if mode == "duo" else 4)))
     for move in moves:
         session.play(Move.parse(move))
     return session.to_json()
@@ -249,7 +249,8 @@ def test_a_browser_that_refuses_storage_still_plays(context, site, record):
         "Storage.prototype.setItem = () => { throw new DOMException('no', 'SecurityError'); };"
     )
     page = open_page(context, site, record)
-    assert "does not let the page save" in page.inner_text("#notice")
+    assert page.get_attribute("body", "data-keeping") == "off"  # and the warning says so
+    assert page.locator("#keeping").is_visible()
     pick(page, "1", "blue")
     page.click("#board [data-square='a20']")
     wait_until_state(page, "ready")

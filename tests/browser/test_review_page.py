@@ -8,13 +8,13 @@ from harness import covered, open_page, seed_saved_game, wait_for_computer_playe
 from game import Board, square_name
 from game.ai import choose_move
 from game.sgf import read_sgf
-from game.web.session import HUMAN, GameOptions, Seat, Session
+from game.web.session import HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 ANALYSIS_TIMEOUT_MS = 180_000
 
 
-def duo_session(plies: int | None, seats=(HUMAN, HUMAN)) -> Session:
+def duo_session(plies: int | None, seats=(HUMAN_OCCUPANT, HUMAN_OCCUPANT)) -> Session:
     """A Duo game between the given seats, played by the Beginner for ``plies`` moves (None:
     to the end)."""
     session = Session.new(GameOptions("duo", seats=seats))
@@ -74,7 +74,7 @@ def test_review_a_finished_game_by_the_list_and_by_keys(context, site, record):
 
 
 def test_the_computer_waits_while_a_past_position_is_shown(context, site, record):
-    session = duo_session(6, seats=(HUMAN, Seat("computer", 1)))
+    session = duo_session(6, seats=(HUMAN_OCCUPANT, Occupant("computer", 1)))
     seed_saved_game(context, session.to_json())
     page = open_page(context, site, record)
     wait_for_computer_player(page)
@@ -212,10 +212,8 @@ def test_analysis_draws_its_graph_shows_the_computers_move_and_is_kept(context, 
     assert page.locator(".analysis-graph polyline").count() == 2
 
 
-def test_a_classic_analysis_runs_in_the_worker_can_be_cancelled_and_is_drawn(
-    context, site, record
-):
-    session = Session.new(GameOptions("classic", seats=(HUMAN,) * 4))
+def test_a_classic_analysis_runs_in_the_worker_can_be_cancelled_and_is_drawn(context, site, record):
+    session = Session.new(GameOptions("classic", seats=(HUMAN_OCCUPANT,) * 4))
     for _ in range(8):
         session.play(choose_move(session.board, 1, seed=session.board.ply()))
     seed_saved_game(context, session.to_json())

@@ -1,4 +1,4 @@
-"""Matches between AI levels: ``python -m game.arena --variant duo --a 4 --b 1 --games 200``.
+"""Matches between AI levels: ``python3 bench/arena.py --variant duo --a 4 --b 1 --games 200``.
 
 Seats rotate from game to game. Level A takes one player's seat (in Classic one colour against
 three colours of level B; in classic_2 one player's two colours; in classic_3 one of the three
@@ -6,30 +6,24 @@ players, Green being played by whoever's turn it is). A game counts as a win for
 player scores more than every other player, a draw when A ties for the top, else a loss.
 Games run in parallel processes (``--jobs``, default 2).
 
-The level ladder, 200 games each with ``--seed 7`` (code of commit 06e9266, whose level 4 was a
-search over the cheap score; levels 4 and 5 now use the learned prior and are measured against
-Pentobi, see :data:`game.levels.LEVEL_STRENGTH`), A's win rate with draws counted half, its 95%
-interval and the mean points margin::
-
-    A vs B   Duo                      Classic (one seat against three)
-    2 vs 1   87.7% (82.5-91.6) +12.5  85.8% (80.2-89.9) +11.3
-    3 vs 2   90.5% (85.6-93.8) +10.5  73.5% (67.0-79.1)  +6.3
-    4 vs 3   90.7% (85.9-94.0) +12.6  71.3% (64.6-77.1)  +6.9
-    4 vs 1  100.0% (98.1-100)  +40.0
+Results so far are in bench/RESULTS.md.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
-from .ai import LEVELS, choose_move
-from .board import Board
-from .variants import VARIANTS
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.strength import wilson  # noqa: E402
+from game.ai import LEVELS, choose_move  # noqa: E402
+from game.board import Board  # noqa: E402
+from game.variants import VARIANTS  # noqa: E402
 
 
 def play_game(variant: str, level_a: int, level_b: int, game_index: int, seed: int) -> dict:
@@ -51,16 +45,6 @@ def play_game(variant: str, level_a: int, level_b: int, game_index: int, seed: i
     return {"seat": seat_a, "margin": scores[seat_a] - others, "times": times}
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (draws count half)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
 def run_match(
     variant: str, level_a: int, level_b: int, games: int, seed: int = 1, jobs: int = 2
 ) -> dict:
@@ -75,7 +59,7 @@ def run_match(
     draws = sum(r["margin"] == 0 for r in results)
     losses = games - wins - draws
     rate = (wins + draws / 2) / games
-    low, high = wilson(wins + draws / 2, games)
+    low, high = wilson(rate, games)
     times = {}
     for level in {level_a, level_b}:
         samples = [t for r in results for t in r["times"][level]]
@@ -100,9 +84,7 @@ def run_match(
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m game.arena", description=__doc__.split("\n")[0]
-    )
+    parser = argparse.ArgumentParser(prog="bench/arena.py", description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="duo", choices=sorted(VARIANTS))
     parser.add_argument("--a", type=int, required=True, choices=LEVELS, help="level of seat A")
     parser.add_argument("--b", type=int, required=True, choices=LEVELS, help="level of the others")
