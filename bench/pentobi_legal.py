@@ -1,7 +1,7 @@
 """Differential check of the rules against Pentobi's own engine: the legal moves of every colour,
 position after position of random games, must be the same move sets in both.
 
-    python bench/pentobi_legal.py [--variant duo,classic,classic_2,classic_3] [--positions 5000]
+    python bench/pentobi_legal.py [--variant duo,classic,...,trigon_3] [--positions 5000]
                                   [--seed 1] [--pentobi PATH]
 
 Each random game is played on our :class:`~game.board.Board` and, move by move over GTP, on
@@ -71,15 +71,20 @@ def check_variant(pentobi: Path, variant: str, positions: int, seed: int) -> dic
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default="duo,classic,classic_2,classic_3")
+    parser.add_argument(
+        "--variant", default="duo,classic,classic_2,classic_3,junior,trigon,trigon_2,trigon_3"
+    )
     parser.add_argument("--positions", type=int, default=5000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pentobi", help="pentobi-gtp's path (default: $PENTOBI_GTP or ~/.cache)")
     args = parser.parse_args(argv)
     pentobi = Path(args.pentobi or os.environ.get("PENTOBI_GTP") or DEFAULT_PENTOBI)
     if not pentobi.is_file():
-        print(f"Pentobi's GTP engine is not at {pentobi}: build it with "
-              "../shared/tools/build-pentobi", file=sys.stderr)
+        print(
+            f"Pentobi's GTP engine is not at {pentobi}: build it with "
+            "../shared/tools/build-pentobi",
+            file=sys.stderr,
+        )
         return 2
     for variant in args.variant.split(","):
         start = time.perf_counter()

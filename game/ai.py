@@ -43,8 +43,18 @@ from .levels import HINT_LEVEL, LEVEL_NAMES, LEVELS
 from .pieces import Move
 from .slicing import SlicedWork
 
-__all__ = ["HINT_LEVEL", "LEVEL_NAMES", "LEVELS", "Search", "choose_move", "goal_of"]
+__all__ = [
+    "HINT_LEVEL",
+    "LEVEL_NAMES",
+    "LEVELS",
+    "PLAYED_VARIANTS",
+    "Search",
+    "choose_move",
+    "goal_of",
+]
 
+#: The variants the computer plays (its tables know only the Classic pieces on squares).
+PLAYED_VARIANTS = ("classic", "classic_2", "classic_3", "duo")
 DEFAULT_SEED = 0
 #: The work of a position evaluated, and of one expanded besides its moves, counted in moves
 #: scored: about what they cost in time, so that the cap bounds deep searches' time too.
@@ -171,6 +181,8 @@ class Search(SlicedWork):
     def __init__(self, board, level: int, seed: int | None = None):
         if level not in LEVEL_CONFIGS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(map(str, LEVELS))}")
+        if board.variant.name not in PLAYED_VARIANTS:
+            raise ValueError(f"the computer does not play {board.variant.sgf_game} yet")
         self.best_move: Move | None = None
         self.done = False
         self._board = board.copy()

@@ -18,19 +18,19 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple, Self
 
-from .geometry import Geometry, Mask, geometry
-from .pieces import ALL_PIECES_SQUARES, FILE_NAMES, PIECES, Move, Piece, Square, square
+from .geometry import Geometry, Mask, geometry_of
+from .pieces import FILE_NAMES, PIECES, Move, Piece, Square, square
 from .variants import Color, Variant, find_variant
 
 SCORING_MODES = ("points", "advanced", "basic")
 """``points``: squares on the board plus bonuses (Pentobi, highest wins); ``advanced``: minus the
 squares left plus bonuses (the rule book, highest wins); ``basic``: the squares left (fewest wins).
-The bonuses: +15 for placing all 21 pieces, +5 more if the last one placed was the monomino."""
+The bonuses: +15 for placing all pieces, +5 more if the last one placed was the monomino (in
+Trigon, the single triangle); none in Junior."""
 
 ALL_PLACED_BONUS = 15
 MONOMINO_LAST_BONUS = 5
 ALL_PIECES_USED = (1 << len(PIECES)) - 1
-MONOMINO = PIECES[0]
 
 
 class IllegalReason(Enum):
@@ -43,6 +43,7 @@ class IllegalReason(Enum):
     OVERLAP = "covers a square that is already taken"
     EDGE = "touches your own piece along an edge"
     START = "must cover your start corner"
+    START_POINT = "must cover a free starting point"
     FREE_CORNER = "must cover a free corner of the board"
     NO_CORNER = "must touch a corner of your own piece"
 
@@ -214,7 +215,16 @@ class BaseBoard(ABC):
 
     def pieces_left(self, color: Color) -> list[Piece]:
         """The pieces ``color`` has not placed yet (and that are in play), in Pentobi's order."""
-        return [p for p in PIECES if not self._used[color] >> p.index & 1]
+        return [p for p in self.geometry.pieces if not self._used[color] >> p.index & 1]
+
+    def piece_of(self, move: Move) -> Piece | None:
+        """The piece of this board's set with the shape of ``move`` where it lies (the first
+        copy of a piece with copies), or None if it is no piece or leaves the board."""
+        geo = self.geometry
+        if not all(geo.contains(sq) for sq in move.squares):
+            return None
+        code = geo.code_of(geo.mask_of(move.squares))
+        return None if code is None else geo.placement_piece(code)
 
     def squares_of(self, color: Color) -> list[Square]:
         """The squares covered by ``color``."""
@@ -292,19 +302,27 @@ class Board(BaseBoard):
         self.variant = variant if isinstance(variant, Variant) else find_variant(variant)
         if scoring not in SCORING_MODES:
             raise ValueError(f"unknown scoring {scoring!r}; known: {', '.join(SCORING_MODES)}")
-        if colorless_corners and self.variant.name == "duo":
+        if colorless_corners and self.variant.size != 20:
             raise ValueError("colourless start corners exist only in the Classic variants")
         self.colorless_corners = colorless_corners
         self.scoring = scoring
         self.colors = self.variant.colors
         self.color_names = self.variant.color_names
-        self.geometry = geometry(self.variant.size, self.variant.size)
+        self.geometry = geometry_of(self.variant.grid, self.variant.pieces)
         geo = self.geometry
         n = len(self.variant.colors)
+        pieces = self.variant.pieces
+        #: Bits of the second copies of pieces (a second copy is held back until the first is
+        #: placed, so that no move is listed twice).
+        self._second_copies = sum(
+            1 << p.index for p in pieces[1:] if p.name == pieces[p.index - 1].name
+        )
         if colorless_corners:
             last = self.variant.size - 1
             corners = geo.mask_of(square(x, y) for x in (0, last) for y in (0, last))
             start_masks = [corners] * n
+        elif self.variant.shared_starts:
+            start_masks = [geo.mask_of(self.variant.shared_starts)] * n
         else:
             start_masks = [geo.mask_of([sq]) for sq in self.variant.start_squares]
         self._occupied = 0
@@ -353,12 +371,12 @@ class Board(BaseBoard):
                 mask = geo.mask_of(move.squares)
                 if mask & board._occupied:
                     raise IllegalMoveError(move, IllegalReason.OVERLAP)
-                code = geo.code_of(mask)
+                code = geo.code_of(mask, board._held_back(color))
                 own, edges = board._own, board._own_edges
                 board._occupied, own[color], edges[color], board._attach = placed(
                     geo, code, color, board._occupied, own[color], edges[color], board._attach
                 )
-                board._used[color] |= 1 << move.piece.index
+                board._used[color] |= 1 << geo.placement_piece(code).index
         board.setup = {color: tuple(moves) for color, moves in pieces.items() if moves}
         board.setup_turn = turn
         n = len(board.variant.colors)
@@ -465,16 +483,19 @@ class Board(BaseBoard):
         if not mask & self._attach[color]:
             if self._own[color]:
                 return IllegalReason.NO_CORNER
+            if self.variant.shared_starts:
+                return IllegalReason.START_POINT
             return IllegalReason.FREE_CORNER if self.colorless_corners else IllegalReason.START
         return None
 
     def _shape_reason(self, move: Move, color: Color) -> IllegalReason | None:
-        if not all(self.geometry.contains(sq) for sq in move.squares):
+        geo = self.geometry
+        if not all(geo.contains(sq) for sq in move.squares):
             return IllegalReason.OFF_BOARD
-        piece = move.piece
-        if piece is None:
+        mask = geo.mask_of(move.squares)
+        if geo.code_of(mask) is None:
             return IllegalReason.NOT_A_PIECE
-        if self._used[color] >> piece.index & 1:
+        if geo.code_of(mask, self._held_back(color)) is None:
             return IllegalReason.PIECE_USED
         return None
 
@@ -489,7 +510,8 @@ class Board(BaseBoard):
         reason = self.illegal_reason(move, color)
         if reason is not None:
             raise IllegalMoveError(move, reason)
-        self.push_code(self.geometry.code_of(self.geometry.mask_of(move.squares)), color)
+        mask = self.geometry.mask_of(move.squares)
+        self.push_code(self.geometry.code_of(mask, self._held_back(color)), color)
 
     def push_code(self, code: int, color: Color | None = None) -> None:
         """Play the placement with move code ``code`` without checking that it is legal."""
@@ -551,16 +573,24 @@ class Board(BaseBoard):
             return []
         codes = self._generate(color)
         if not codes:
-            used = self._used[color]
+            held_back = self._held_back(color)
             # A rule holding pieces back (largest first) may let them go later.
-            if self.unavailable_pieces_mask(color) == used or not self._generate(color, used):
+            if self.unavailable_pieces_mask(color) == held_back or not self._generate(
+                color, held_back
+            ):
                 self._finished |= 1 << color
         return codes
 
     def unavailable_pieces_mask(self, color: Color) -> int:
         """Bit ``piece.index`` is set for every piece ``color`` may not play now: the pieces it
-        has placed. Variants with more rules about pieces (the puzzles) add theirs here."""
-        return self._used[color]
+        has placed, and second copies whose first is not placed. Variants with more rules about
+        pieces (the puzzles) add theirs here."""
+        return self._held_back(color)
+
+    def _held_back(self, color: Color) -> int:
+        """``color``'s placed pieces and its second copies whose first copy is not placed."""
+        used = self._used[color]
+        return used | (self._second_copies & ~(used << 1))
 
     def _generate(self, color: Color, unavailable: int | None = None) -> list[int]:
         """``color``'s placements without the pieces of ``unavailable`` (default: those
@@ -575,16 +605,15 @@ class Board(BaseBoard):
     def score(self, color: Color, scoring: str | None = None) -> int:
         """The score of ``color`` in ``scoring`` mode (default: the board's)."""
         scoring = scoring or self.scoring
-        used = self._used[color]
-        left = ALL_PIECES_SQUARES - sum(p.size for p in PIECES if used >> p.index & 1)
+        left = sum(p.size for p in self.pieces_left(color))
         if scoring == "basic":
             return left
         bonus = 0
-        if used == ALL_PIECES_USED:
+        if not left and self.variant.all_placed_bonus:
             bonus = ALL_PLACED_BONUS
             # Setup pieces are not in the history: only a pushed monomino earns the bonus.
             last = next((code for c, code in reversed(self._history) if c == color), None)
-            if last is not None and self.geometry.placement_piece(last) is MONOMINO:
+            if last is not None and self.geometry.placement_piece(last).size == 1:
                 bonus += MONOMINO_LAST_BONUS
         if scoring == "points":
             return self._own[color].bit_count() + bonus
@@ -626,9 +655,10 @@ class Board(BaseBoard):
     def __str__(self) -> str:
         """The board as Pentobi's ``showboard`` draws it: top row first, ``X O # @`` for the
         colours, ``+`` on empty start squares, and beside the board each colour's points (``!``
-        once it cannot move, ``(n)`` before the colour to make move n) and pieces left."""
-        size = self.variant.size
-        starts = set(self.variant.start_squares)
+        once it cannot move, ``(n)`` before the colour to make move n) and pieces left. (On
+        Trigon's board a character is a triangle, and the hexagon's cut corners are blank.)"""
+        geo = self.geometry
+        starts = {*self.variant.start_squares, *self.variant.shared_starts}
         info = {}
         for color, name in enumerate(self.variant.color_names):
             to_play = f"({len(self._history) + 1}) " if color == self.turn else ""
@@ -639,16 +669,19 @@ class Board(BaseBoard):
             info[4 * color + 1] = " ".join(left[:10])
             info[4 * color + 2] = " ".join(left[10:])
         lines = []
-        for row in range(size):
-            y = size - 1 - row
+        for row in range(geo.height):
+            y = geo.height - 1 - row
             cells = []
-            for x in range(size):
+            for x in range(geo.width):
                 sq = square(x, y)
                 color = self.color_at(sq)
-                cells.append(".+"[sq in starts] if color is None else "XO#@"[color])
+                if not geo.contains(sq):
+                    cells.append(" ")
+                else:
+                    cells.append(".+"[sq in starts] if color is None else "XO#@"[color])
             line = f"{y + 1:2} {' '.join(cells)}"
             lines.append(f"{line}  {info[row]}" if info.get(row) else line)
-        lines.append("   " + " ".join(FILE_NAMES[:size].upper()))
+        lines.append("   " + " ".join(name.upper() for name in FILE_NAMES[: geo.width]))
         return "\n".join(lines)
 
     def __repr__(self) -> str:

@@ -1,10 +1,13 @@
-"""Bitboards for one board shape: the precomputed tables that make move generation cheap.
+"""Bitboards for one board and piece set: the precomputed tables that make move generation cheap.
 
 A set of squares is a Python int with one bit per square. Rows are laid out top row first with
-one guard column after each row (``stride = width + 1``), so that shifting a mask by one column
-never wraps a piece from one edge onto the other: the wrapped cell lands on a guard bit, which is
-never free. With the top-left square at bit 0, a placement's lowest bit is its first square in
-reading order (top row first, then leftmost); we call that bit the placement's *anchor*.
+guard columns after each row (one on squares, ``stride = width + 1``; two on triangles, whose
+corner contacts reach two columns sideways), so that shifting a mask by a few columns never
+wraps a piece from one edge onto the other: the wrapped cell lands on a guard bit, which is
+never free (nor are the cells a hexagon cuts off). With the top-left square at bit 0, a
+placement's lowest bit is its first square in reading order (top row first, then leftmost); we
+call that bit the placement's *anchor*. On triangles a shift keeps a triangle's direction only
+for some anchors: each orientation may be anchored only on triangles pointing as its anchor does.
 
 Every placement is identified by a *move code*, ``orientation * bits + anchor``, where the
 orientation indexes :attr:`Geometry.orientations`.
@@ -25,7 +28,18 @@ from functools import cache
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 
-from .pieces import MAX_SIZE, PIECES, Move, Square, parse_square, square, square_xy
+from .grids import SquareGrid, TriangleGrid
+from .pieces import (  # noqa: F401  (parse_square: doctest)
+    MAX_HEIGHT,
+    MAX_WIDTH,
+    PIECES,
+    Move,
+    Piece,
+    Square,
+    parse_square,
+    square,
+    square_xy,
+)
 
 Mask = int
 """A set of squares of one geometry, one bit per square."""
@@ -46,9 +60,10 @@ class Orientation:
         "shift_slots",
         "edge_offsets",
         "corner_offsets",
+        "anchors",
     )
 
-    def __init__(self, index, piece, offsets, shift_slots, stride):
+    def __init__(self, index, piece, offsets, shift_slots, edge_offsets, corner_offsets, anchors):
         self.index = index
         self.piece = piece
         self.offsets: tuple[int, ...] = offsets
@@ -56,72 +71,109 @@ class Orientation:
         self.mask: Mask = sum(1 << o for o in offsets)
         #: Positions of :attr:`offsets` in :attr:`Geometry.shifts`.
         self.shift_slots: tuple[int, ...] = shift_slots
-        s = stride
-        #: Offsets of the squares beside the shape along an edge, and of those diagonal to it
-        #: (some fall off the board, or below the anchor's bit: negative).
-        self.edge_offsets = _ring_offsets(offsets, (1, -1, s, -s))
-        self.corner_offsets = _ring_offsets(offsets, (s + 1, s - 1, -s + 1, -s - 1))
+        #: Offsets of the squares beside the shape along an edge, and of those touching it only
+        #: at a corner (some fall off the board, or below the anchor's bit: negative).
+        self.edge_offsets: tuple[int, ...] = edge_offsets
+        self.corner_offsets: tuple[int, ...] = corner_offsets
+        #: The board's squares where the shape may be anchored (on triangles, those pointing as
+        #: its anchor does; on squares, all).
+        self.anchors: Mask = anchors
 
     def __repr__(self) -> str:
         return f"<Orientation {self.index} of {self.piece.name}>"
 
 
-class Geometry:
-    """Bit layout and placement tables of a ``width`` x ``height`` board."""
+Grid = SquareGrid | TriangleGrid
 
-    def __init__(self, width: int, height: int):
-        if not (1 <= width <= MAX_SIZE and 1 <= height <= MAX_SIZE):
+
+class Geometry:
+    """Bit layout and placement tables of a board (a :mod:`~game.grids` grid) and the pieces
+    placed on it (every colour's set, in index order)."""
+
+    def __init__(self, grid: Grid, pieces: Sequence[Piece] = PIECES):
+        width, height = grid.width, grid.height
+        if not (1 <= width <= MAX_WIDTH and 1 <= height <= MAX_HEIGHT):
             raise ValueError(f"board size {width}x{height} is not supported")
+        if any(piece.triangles != grid.triangles for piece in pieces):
+            raise ValueError("the pieces do not fit the board's cells")
+        self.grid = grid
+        self.pieces = tuple(pieces)
         self.width = width
         self.height = height
-        self.stride = width + 1
+        self.stride = width + grid.guard
         self.bits = self.stride * height
-        self.full: Mask = sum(1 << self._bit(x, y) for x in range(width) for y in range(height))
-        offsets_of = []
-        for piece in PIECES:
-            for cells in piece.orientations:
-                # The anchor is the leftmost cell of the top row.
-                top = max(y for _, y in cells)
-                left = min(x for x, y in cells if y == top)
-                offsets_of.append(
-                    (piece, tuple(sorted((top - y) * self.stride + x - left for x, y in cells)))
-                )
+        cells = grid.cells()
+        self.full: Mask = sum(1 << self._bit(x, y) for x, y in cells)
+        by_direction = [0, 0]
+        for x, y in cells:
+            by_direction[grid.direction(x, y)] |= 1 << self._bit(x, y)
+        self._direction_masks = tuple(by_direction) if grid.triangles else (self.full,)
+        offsets_of = [
+            (piece, *self._offsets(shape)) for piece in self.pieces for shape in piece.orientations
+        ]
         #: Every distinct offset of any orientation: move generation shifts each mask once per
         #: offset and shares the result between orientations.
-        self.shifts: tuple[int, ...] = tuple(sorted({o for _, offs in offsets_of for o in offs}))
+        self.shifts: tuple[int, ...] = tuple(
+            sorted({o for _, offs, *_ in offsets_of for o in offs})
+        )
         slot = {offset: i for i, offset in enumerate(self.shifts)}
         self.orientations: tuple[Orientation, ...] = tuple(
-            Orientation(i, piece, offs, tuple(slot[o] for o in offs), self.stride)
-            for i, (piece, offs) in enumerate(offsets_of)
+            Orientation(i, piece, offs, tuple(slot[o] for o in offs), *rings)
+            for i, (piece, offs, *rings) in enumerate(offsets_of)
         )
         self.orientations_of_piece: tuple[tuple[Orientation, ...], ...] = tuple(
-            tuple(o for o in self.orientations if o.piece is piece) for piece in PIECES
+            tuple(o for o in self.orientations if o.piece is piece) for piece in self.pieces
         )
-        self._orientation_of_mask = {o.mask: o for o in self.orientations}
+        # Orientations with the same mask: copies of a piece, or on triangles a shape and its
+        # turn by 180 degrees anchored on triangles of the other direction.
+        self._orientations_of_mask: dict[Mask, tuple[Orientation, ...]] = {}
+        for o in self.orientations:
+            self._orientations_of_mask[o.mask] = (*self._orientations_of_mask.get(o.mask, ()), o)
         # The edge and corner offsets as masks, shifted up by ``_ring_pad`` bits so that none
         # falls below bit 0.
-        self._ring_pad = pad = self.stride + 1
+        self._ring_pad = pad = self.stride + grid.guard
         self._edge_rings = tuple(
             sum(1 << pad + d for d in o.edge_offsets) for o in self.orientations
         )
         self._corner_rings = tuple(
             sum(1 << pad + d for d in o.corner_offsets) for o in self.orientations
         )
-        self._square_of_bit = {self.bit(sq): sq for sq in self.squares()}
+        self._squares = sorted(square(x, y) for x, y in cells)
+        self._square_of_bit = {self.bit(sq): sq for sq in self._squares}
+        self._on_board = frozenset(self._squares)
         self._placements, self._list_codes = self._compile_placements()
         self._moves: dict[int, Move] = {}  # Moves are immutable: one per code is enough
 
     def _bit(self, x: int, y: int) -> int:
         return (self.height - 1 - y) * self.stride + x
 
+    def _offsets(self, shape):
+        """The bit offsets of the cells of ``shape`` (a piece's orientation) from its anchor,
+        of the cells beside it along an edge and touching it only at a corner, and the board's
+        squares where it may be anchored."""
+        grid, stride = self.grid, self.stride
+        # The anchor is the leftmost cell of the top row.
+        top = max(y for _, y in shape)
+        left = min(x for x, y in shape if y == top)
+        # A shape's triangle (x, y) points up when x + y is even (see game.pieces).
+        direction = (lambda x, y: (x + y) % 2) if grid.triangles else grid.direction
+        cells = set(shape)
+
+        def ring(steps_of) -> tuple[int, ...]:
+            near = {(x + dx, y + dy) for x, y in shape for dx, dy in steps_of(direction(x, y))}
+            return tuple(sorted((top - y) * stride + x - left for x, y in near - cells))
+
+        offsets = tuple(sorted((top - y) * stride + x - left for x, y in shape))
+        anchors = self._direction_masks[direction(left, top)] if grid.triangles else self.full
+        return offsets, ring(grid.edge_steps), ring(grid.corner_steps), anchors
+
     def squares(self) -> list[Square]:
         """All squares of the board, in square order (row 1 first)."""
-        return [square(x, y) for y in range(self.height) for x in range(self.width)]
+        return list(self._squares)
 
     def contains(self, sq: Square) -> bool:
         """Whether square ``sq`` lies on this board."""
-        x, y = square_xy(sq)
-        return x < self.width and y < self.height
+        return sq in self._on_board
 
     def bit(self, sq: Square) -> int:
         """The bit index of an on-board square."""
@@ -146,15 +198,28 @@ class Geometry:
 
     def edge_neighbors(self, mask: Mask) -> Mask:
         """Squares sharing an edge with a square of ``mask`` (``mask`` itself may be included)."""
+        if self.grid.triangles:
+            return self._triangle_neighbors(mask, self.grid.edge_steps)
         s = self.stride
         return ((mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)) & self.full
 
     def corner_neighbors(self, mask: Mask) -> Mask:
-        """Squares diagonal to a square of ``mask`` (``mask`` itself may be included)."""
+        """Squares touching a square of ``mask`` only at a corner (diagonal to it on squares;
+        ``mask`` itself may be included)."""
+        if self.grid.triangles:
+            return self._triangle_neighbors(mask, self.grid.corner_steps)
         s = self.stride
         return (
             (mask << (s + 1)) | (mask << (s - 1)) | (mask >> (s + 1)) | (mask >> (s - 1))
         ) & self.full
+
+    def _triangle_neighbors(self, mask: Mask, steps_of) -> Mask:
+        found = 0
+        for direction, cells in enumerate(self._direction_masks):
+            for dx, dy in steps_of(direction):
+                delta = dx - dy * self.stride
+                found |= (mask & cells) << delta if delta >= 0 else (mask & cells) >> -delta
+        return found & self.full
 
     def placement_mask(self, code: int) -> Mask:
         """The squares covered by the placement with move code ``code``."""
@@ -184,13 +249,19 @@ class Geometry:
             move = self._moves[code] = Move(self.squares_of(self.placement_mask(code)))
         return move
 
-    def code_of(self, mask: Mask) -> int | None:
-        """The move code of the placement covering exactly ``mask``, or None if it is no piece."""
+    def code_of(self, mask: Mask, unavailable_pieces: int = 0) -> int | None:
+        """The move code of the placement covering exactly ``mask`` with a piece whose bit
+        ``piece.index`` is not set in ``unavailable_pieces`` (the first such copy of a piece),
+        or None if there is none."""
         if not mask:
             return None
         anchor = (mask & -mask).bit_length() - 1
-        orientation = self._orientation_of_mask.get(mask >> anchor)
-        return None if orientation is None else orientation.index * self.bits + anchor
+        for orientation in self._orientations_of_mask.get(mask >> anchor, ()):
+            if orientation.anchors >> anchor & 1 and not (
+                unavailable_pieces >> orientation.piece.index & 1
+            ):
+                return orientation.index * self.bits + anchor
+        return None
 
     def placements(self, free: Mask, touching: Mask, used_pieces: int = 0) -> Placements:
         """The placements inside ``free`` that cover a ``touching`` square, for the pieces whose
@@ -251,7 +322,12 @@ class Geometry:
         def pieces_of(prefix) -> set[int]:
             return {o.piece.index for o in users[prefix]}
 
-        lines = ["def placements(free, touching, used_pieces):"]
+        lines = []
+        if self.grid.triangles:
+            lines += [f"ANCHORS = {self._direction_masks}", ""]
+        lines += ["def placements(free, touching, used_pieces):"]
+        if self.grid.triangles:
+            lines.append("    up, down = ANCHORS")
         lines += [
             f"    f{i} = free >> {shift}; t{i} = touching >> {shift}" if shift else
             f"    f{i} = free; t{i} = touching"
@@ -272,7 +348,11 @@ class Geometry:
             lines += [f"        {store(p)}" for p in by_length if pieces_of(p) == {piece_index}]
             for o, name, end in zip(orientations, names, ends):
                 free, touching = masks(slots_of[o.index])
-                lines.append(f"        {name} = ({touching}) & {free}")
+                # Anchored only where the shape's triangles point as on the board.
+                allowed = ""
+                if self.grid.triangles:
+                    allowed = " & up" if o.anchors == self._direction_masks[0] else " & down"
+                lines.append(f"        {name} = ({touching}) & {free}{allowed}")
                 lines.append(f"        {end} = {before} + {name}.bit_count()")
                 before = end
         every = ", ".join(f"h{o.index}" for o in self.orientations)
@@ -301,7 +381,9 @@ class Geometry:
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        return f"geometry({self.width}, {self.height})"
+        if self.grid == SquareGrid(self.width, self.height) and self.pieces == PIECES:
+            return f"geometry({self.width}, {self.height})"
+        return f"<Geometry {self.grid} of {len(self.pieces)} pieces>"
 
 
 class Placements(Sequence[int]):
@@ -375,11 +457,6 @@ class Placements(Sequence[int]):
         return f"<Placements ({len(self)} codes)>"
 
 
-def _ring_offsets(offsets: tuple[int, ...], steps) -> tuple[int, ...]:
-    """Offsets one step (by any of ``steps``) from ``offsets`` that are not among them."""
-    return tuple(sorted({o + d for o in offsets for d in steps} - set(offsets)))
-
-
 @cache
 def _precompiled() -> dict:
     """Source -> code of the move generators in :data:`PRECOMPILED`, if it was written for
@@ -391,14 +468,20 @@ def _precompiled() -> dict:
     return table if magic == MAGIC_NUMBER else {}
 
 
-def precompile(sizes) -> bytes:
-    """The contents of :data:`PRECOMPILED` for boards of ``sizes`` ((width, height) pairs)."""
-    sources = (Geometry(width, height)._placements_source() for width, height in sizes)
+def precompile(geometries) -> bytes:
+    """The contents of :data:`PRECOMPILED` for ``geometries``."""
+    sources = (geo._placements_source() for geo in geometries)
     table = {source: compile(source, "<placements>", "exec") for source in sources}
     return marshal.dumps((MAGIC_NUMBER, table))
 
 
-@cache
 def geometry(width: int, height: int) -> Geometry:
-    """The shared :class:`Geometry` of a ``width`` x ``height`` board."""
-    return Geometry(width, height)
+    """The shared :class:`Geometry` of a ``width`` x ``height`` board of squares and the
+    Classic pieces."""
+    return geometry_of(SquareGrid(width, height), PIECES)
+
+
+@cache
+def geometry_of(grid: Grid, pieces: tuple[Piece, ...]) -> Geometry:
+    """The shared :class:`Geometry` of ``grid`` and the piece set ``pieces``."""
+    return Geometry(grid, pieces)

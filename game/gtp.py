@@ -227,7 +227,10 @@ class GtpEngine:
             return "pass"
         position = self.board.copy()
         position.turn = color
-        move = choose_move(position, self.level, seed=self.random.randrange(2**32))
+        try:
+            move = choose_move(position, self.level, seed=self.random.randrange(2**32))
+        except ValueError as error:  # a variant the computer does not play
+            raise GtpError(str(error)) from None
         # The AI is ours to trust, but GTP must never answer with an illegal move.
         if move is None or not self.board.is_legal(move, color):
             raise GtpError(f"player generated illegal move: {move}")

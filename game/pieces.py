@@ -1,10 +1,11 @@
 """Squares, pieces and moves: the vocabulary of the game, independent of any board size.
 
-Squares are plain ints named as Pentobi names them: column letters from ``a``, rows from ``1``
-counted upward, so ``a1`` is the bottom-left square of every board.
+Squares are plain ints named as Pentobi names them: column letters from ``a`` (after ``z``
+come ``aa``, ``ab`` ..., for Trigon's 35 columns), rows from ``1`` counted upward, so ``a1`` is
+the bottom-left square of every board. On a triangle board a "square" is one triangle.
 
->>> parse_square("e10"), square_name(184)
-(184, 'e10')
+>>> parse_square("e10"), square_name(319), square_name(parse_square("AI18"))
+(319, 'e10', 'ai18')
 >>> Move.parse("B1,a1,a2")
 Move.parse('a1,b1,a2')
 >>> Move.parse("a1,b1,a2").piece
@@ -14,21 +15,27 @@ Piece('V3')
 from __future__ import annotations
 
 from collections.abc import Iterable
+from string import ascii_lowercase
 
 from .boundary import quoted
 
 Square = int
-"""A square: ``y * 20 + x`` with ``x`` the column (``a`` = 0) and ``y`` the row counted upward
-(row ``1`` = 0). The numbering is the same on every board size, like the square names."""
+"""A square: ``y * MAX_WIDTH + x`` with ``x`` the column (``a`` = 0) and ``y`` the row counted
+upward (row ``1`` = 0). The numbering is the same on every board size, like the square names."""
 
-MAX_SIZE = 20
-MAX_PIECE_SIZE = 5
-FILE_NAMES = "abcdefghijklmnopqrst"
+MAX_WIDTH = 35  # Trigon's board: a hexagon of edge 9 is 35 triangles wide
+MAX_HEIGHT = 20
+MAX_PIECE_SIZE = 6
+#: The column names, ``a`` to ``z`` then ``aa`` to ``ai``.
+FILE_NAMES: tuple[str, ...] = tuple(
+    (ascii_lowercase[x // 26 - 1] if x >= 26 else "") + ascii_lowercase[x % 26]
+    for x in range(MAX_WIDTH)
+)
 
 
 def square(x: int, y: int) -> Square:
     """The square at column ``x`` and row ``y`` (both from 0, rows counted upward)."""
-    return y * MAX_SIZE + x
+    return y * MAX_WIDTH + x
 
 
 def square_xy(sq: Square) -> tuple[int, int]:
@@ -37,7 +44,7 @@ def square_xy(sq: Square) -> tuple[int, int]:
     >>> square_xy(square(4, 9))
     (4, 9)
     """
-    y, x = divmod(sq, MAX_SIZE)
+    y, x = divmod(sq, MAX_WIDTH)
     return x, y
 
 
@@ -48,39 +55,45 @@ def square_name(sq: Square) -> str:
 
 
 def parse_square(name: str) -> Square:
-    """The square named ``name`` (any case), e.g. ``parse_square('T20') == 399``.
+    """The square named ``name`` (any case), e.g. ``parse_square('T20') == 684``.
 
     Raises :class:`ValueError` for text that is not a square name.
     """
     # ASCII only: isdigit(), int() and lower() also take other scripts' digits and letters
     # ('e１０', the Kelvin sign).
     text = name.strip().lower()
-    column, row = text[:1], text[1:]
+    letters = len(text) - len(text.lstrip(ascii_lowercase))
+    column, row = text[:letters], text[letters:]
     if (
         not name.isascii()
-        or not column
         or column not in FILE_NAMES
         or not row.isdigit()
         or len(row) > 2
-        or not 1 <= int(row) <= 20
+        or not 1 <= int(row) <= MAX_HEIGHT
     ):
         raise ValueError(f"not a square: {quoted(name)}")
     return square(FILE_NAMES.index(column), int(row) - 1)
 
 
 Cells = tuple[tuple[int, int], ...]
-"""Cells of a shape as ``(x, y)`` pairs, y upward, shifted to min x = min y = 0 and sorted."""
+"""Cells of a shape as ``(x, y)`` pairs, y upward, shifted to min x = min y = 0 and sorted.
+
+A polyiamond's cells are triangles: ``(x, y)`` points up when ``x + y`` is even. Shifting a
+triangle by an odd ``dx + dy`` would turn it over, so a polyiamond's lowest x is 0 or 1."""
 
 
-def normalize(cells: Iterable[tuple[int, int]]) -> Cells:
-    """``cells`` shifted so that their lowest x and lowest y are 0, sorted."""
+def normalize(cells: Iterable[tuple[int, int]], triangles: bool = False) -> Cells:
+    """``cells`` shifted so that their lowest x and lowest y are 0 (on ``triangles``, lowest x
+    0 or 1, keeping each triangle's direction), sorted."""
     cells = list(cells)
     min_x = min(x for x, _ in cells)
     min_y = min(y for _, y in cells)
+    if triangles and (min_x + min_y) % 2:
+        min_x -= 1
     return tuple(sorted((x - min_x, y - min_y) for x, y in cells))
 
 
-def _orientations(cells: Cells) -> tuple[Cells, ...]:
+def _square_orientations(cells: Cells) -> tuple[Cells, ...]:
     """The distinct shapes reached by rotating and mirroring ``cells``, in a fixed order."""
     found: list[Cells] = []
     shape = cells
@@ -93,28 +106,66 @@ def _orientations(cells: Cells) -> tuple[Cells, ...]:
     return tuple(found)
 
 
+# A triangle's corners are lattice points (u, j): u counts half sides across, j rows up; on
+# those, a turn by 60 degrees is (u, j) -> ((u - 3j) / 2, (u + j) / 2) and a mirror u -> -u.
+def triangle_corners(x: int, y: int) -> tuple[tuple[int, int], ...]:
+    """The corners of triangle ``(x, y)`` as lattice points."""
+    if (x + y) % 2 == 0:  # pointing up: its base on row y
+        return ((x, y), (x + 2, y), (x + 1, y + 1))
+    return ((x, y + 1), (x + 2, y + 1), (x + 1, y))
+
+
+def _triangle_of(corners) -> tuple[int, int]:
+    low = min(j for _, j in corners)
+    bottom = sorted(u for u, j in corners if j == low)
+    return (bottom[0], low) if len(bottom) == 2 else (bottom[0] - 1, low)
+
+
+def _triangle_orientations(cells: Cells) -> tuple[Cells, ...]:
+    """The distinct shapes reached by turning (six ways) and mirroring polyiamond ``cells``."""
+    found: list[Cells] = []
+    corners = [triangle_corners(x, y) for x, y in cells]
+    for _mirror in range(2):
+        for _rotation in range(6):
+            corners = [tuple(((u - 3 * j) // 2, (u + j) // 2) for u, j in c) for c in corners]
+            shape = normalize((_triangle_of(c) for c in corners), triangles=True)
+            if shape not in found:
+                found.append(shape)
+        corners = [tuple((-u, j) for u, j in c) for c in corners]
+    return tuple(found)
+
+
 class Piece:
-    """One of the 21 polyominoes every colour owns, named as Pentobi names it."""
+    """A piece every colour owns, named as Pentobi names it: a polyomino, or on Trigon's board
+    a polyiamond (made of triangles)."""
 
-    __slots__ = ("index", "name", "cells", "orientations")
+    __slots__ = ("index", "name", "cells", "orientations", "triangles")
 
-    def __init__(self, index: int, name: str, picture: str):
+    def __init__(self, index: int, name: str, picture: str, triangles: bool = False):
         rows = picture.split("/")
+        top = len(rows) - 1
         self.index = index
         self.name = name
-        #: The shape as drawn in :data:`PIECES`' table, top row first.
+        self.triangles = triangles
+        #: The shape as drawn in its piece set's table, top row first (a polyiamond's top-left
+        #: character is a triangle pointing up, and they alternate along rows and columns).
         self.cells: Cells = normalize(
-            (x, len(rows) - 1 - y)
-            for y, row in enumerate(rows)
-            for x, c in enumerate(row)
-            if c == "X"
+            (
+                ((x + top, top - y) if triangles else (x, top - y))
+                for y, row in enumerate(rows)
+                for x, c in enumerate(row)
+                if c == "X"
+            ),
+            triangles,
         )
         #: Every distinct rotation and mirror image of the shape.
-        self.orientations: tuple[Cells, ...] = _orientations(self.cells)
+        self.orientations: tuple[Cells, ...] = (
+            _triangle_orientations if triangles else _square_orientations
+        )(self.cells)
 
     @property
     def size(self) -> int:
-        """Number of squares the piece covers."""
+        """Number of squares (or triangles) the piece covers."""
         return len(self.cells)
 
     def __repr__(self) -> str:
@@ -150,6 +201,61 @@ PIECES: tuple[Piece, ...] = tuple(
         ]
     )
 )
+#: Blokus Junior's pieces: 12 of the polyominoes, two copies of each (neighbours in the
+#: table: a second copy's index is its first copy's plus one).
+JUNIOR_PIECES: tuple[Piece, ...] = tuple(
+    Piece(2 * i + copy, name, picture)
+    for i, (name, picture) in enumerate(
+        [
+            ("1", "X"),
+            ("2", "XX"),
+            ("I3", "XXX"),
+            ("V3", "X./XX"),
+            ("I4", "XXXX"),
+            ("L4", "X../XXX"),
+            ("O", "XX/XX"),
+            ("T4", "XXX/.X."),
+            ("Z4", "XX./.XX"),
+            ("I5", "XXXXX"),
+            ("L5", "X.../XXXX"),
+            ("P", "XX/XX/X."),
+        ]
+    )
+    for copy in range(2)
+)
+
+#: Blokus Trigon's 22 pieces: every polyiamond of one to six triangles. Pictures alternate
+#: triangles pointing up and down, the top-left character pointing up.
+TRIGON_PIECES: tuple[Piece, ...] = tuple(
+    Piece(i, name, picture, triangles=True)
+    for i, (name, picture) in enumerate(
+        [
+            ("1", "X"),
+            ("2", "XX"),
+            ("I3", "..X/.XX"),
+            ("I4", "..XX/.XX"),
+            ("C4", "XX/XX"),
+            ("A4", "..X/.XXX"),
+            ("I5", "..X/.XX/XX"),
+            ("L5", "..X/.XX/.XX"),
+            ("C5", "XX/XXX"),
+            ("P5", "..X/.XXX/.X"),
+            ("I6", "..XX/.XX/XX"),
+            ("L6", "..XX/.XX/.XX"),
+            ("V", ".XX/..XXXX"),
+            ("S", "XX/XX/XX"),
+            ("P6", "..X/.XXX/XX"),
+            ("F", "XX/XXX/.X"),
+            ("W", "..X/XXXXX"),
+            ("A6", "..X/.XXX/.X.X"),
+            ("G", "..X/.XX/.XXX"),
+            ("Y", "X/XXX/XX"),
+            ("X", ".XXX/.XXX"),
+            ("O", "XXX/XXX"),
+        ]
+    )
+)
+
 PIECE_BY_NAME: dict[str, Piece] = {piece.name: piece for piece in PIECES}
 PIECE_BY_SHAPE: dict[Cells, Piece] = {
     shape: piece for piece in PIECES for shape in piece.orientations
@@ -203,7 +309,8 @@ class Move:
 
     @property
     def piece(self) -> Piece | None:
-        """The piece with this shape, or None if the squares form no piece."""
+        """The piece of :data:`PIECES` with this shape, or None if the squares form none (a
+        board's :meth:`~game.board.BaseBoard.piece_of` knows its own piece set)."""
         return PIECE_BY_SHAPE.get(normalize(square_xy(sq) for sq in self.squares))
 
     def __str__(self) -> str:

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from . import __version__
 from .board import Board, IllegalMoveError
 from .boundary import MAX_TEXT_CHARS, InputError, bounded_text, quoted
-from .pieces import PIECES, Move
+from .pieces import Move
 from .variants import VARIANTS, Color, Variant
 
 PRIVATE_PROPERTY = "PYBLOKUS"
@@ -452,7 +452,7 @@ def _apply_setup(board: Board, node: SgfNode, options: dict) -> Board:
             raise SgfError(f"{ident} is not a setup property of {variant.sgf_game}", line, column)
         if ident not in setup_ids and ident != "AE":
             continue
-        if len(values) > len(PIECES) * len(variant.colors):
+        if len(values) > len(variant.pieces) * len(variant.colors):
             raise SgfError(f"{ident} lists more pieces than the game has", line, column)
         for value in values:
             try:

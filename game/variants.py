@@ -10,7 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .pieces import parse_square, square_name  # noqa: F401  (square_name: doctest)
+from .grids import SquareGrid, TriangleGrid
+from .pieces import (  # noqa: F401  (square_name: doctest)
+    JUNIOR_PIECES,
+    PIECES,
+    TRIGON_PIECES,
+    Piece,
+    Square,
+    parse_square,
+    square_name,
+)
 
 Color = int
 """A colour: its index in the variant's play order (Blue 0, Yellow 1, Red 2, Green 3)."""
@@ -23,20 +32,34 @@ class Variant:
     name: str
     #: The ``GM`` value of Pentobi's SGF files.
     sgf_game: str
+    #: Squares along a side of the board (Trigon: triangles along a side of its hexagon).
     size: int
     #: Lower-case colour names in play order.
     color_names: tuple[str, ...]
-    #: Per colour, the square its first piece must cover.
-    start_squares: tuple[int, ...]
+    #: Per colour, the square its first piece must cover (none where :attr:`shared_starts`).
+    start_squares: tuple[Square, ...]
     #: Per player, the colours whose points the player scores.
     player_colors: tuple[tuple[Color, ...], ...]
     #: A colour played by every player in turn whose points count for nobody (classic_3's Green).
     shared_color: Color | None = None
+    #: Every colour's set of pieces.
+    pieces: tuple[Piece, ...] = PIECES
+    #: Whether the board is Trigon's hexagon of triangles (else a square of squares).
+    triangles: bool = False
+    #: Squares of which each colour's first piece must cover one not yet covered (Trigon's).
+    shared_starts: tuple[Square, ...] = ()
+    #: Whether placing every piece earns a bonus (+15, +5 more if the last was the smallest).
+    all_placed_bonus: bool = True
 
     @property
     def colors(self) -> tuple[Color, ...]:
         """The colours in play order."""
         return tuple(range(len(self.color_names)))
+
+    @property
+    def grid(self) -> SquareGrid | TriangleGrid:
+        """The board's cells."""
+        return TriangleGrid(self.size) if self.triangles else SquareGrid(self.size, self.size)
 
     @property
     def num_players(self) -> int:
@@ -55,6 +78,11 @@ class Variant:
 
 _CLASSIC_COLORS = ("blue", "yellow", "red", "green")
 _CLASSIC_STARTS = tuple(parse_square(name) for name in ("a20", "t20", "t1", "a1"))
+_TRIGON = {
+    "pieces": TRIGON_PIECES,
+    "triangles": True,
+    "shared_starts": tuple(parse_square(n) for n in ("r4", "r15", "j7", "j12", "z7", "z12")),
+}
 
 VARIANTS: dict[str, Variant] = {
     v.name: v
@@ -81,6 +109,45 @@ VARIANTS: dict[str, Variant] = {
             ("purple", "orange"),
             (parse_square("e10"), parse_square("j5")),
             ((0,), (1,)),
+        ),
+        Variant(
+            "junior",
+            "Blokus Junior",
+            14,
+            ("green", "orange"),
+            (parse_square("e10"), parse_square("j5")),
+            ((0,), (1,)),
+            pieces=JUNIOR_PIECES,
+            all_placed_bonus=False,
+        ),
+        Variant(
+            "trigon",
+            "Blokus Trigon",
+            9,
+            _CLASSIC_COLORS,
+            (),
+            ((0,), (1,), (2,), (3,)),
+            **_TRIGON,
+        ),
+        Variant(
+            "trigon_2",
+            "Blokus Trigon Two-Player",
+            9,
+            _CLASSIC_COLORS,
+            (),
+            ((0, 2), (1, 3)),
+            **_TRIGON,
+        ),
+        Variant(
+            "trigon_3",
+            "Blokus Trigon Three-Player",
+            8,
+            _CLASSIC_COLORS[:3],
+            (),
+            ((0,), (1,), (2,)),
+            pieces=TRIGON_PIECES,
+            triangles=True,
+            shared_starts=tuple(parse_square(n) for n in ("p3", "p14", "h6", "h11", "x6", "x11")),
         ),
     )
 }

@@ -13,6 +13,7 @@ from game.ai import (
     LEVEL_CONFIGS,
     LEVEL_NAMES,
     LEVELS,
+    PLAYED_VARIANTS,
     Search,
     choose_move,
     goal_of,
@@ -56,7 +57,7 @@ def test_the_named_levels_are_the_ones_that_play():
     assert tuple(LEVEL_NAMES) == LEVELS and HINT_LEVEL in LEVELS
 
 
-@pytest.mark.parametrize("variant", sorted(VARIANTS))
+@pytest.mark.parametrize("variant", PLAYED_VARIANTS)
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_returns_legal_moves(variant, level):
     for board in random_positions(variant, 3 if level == max(LEVELS) else 6, seed=level):
@@ -443,3 +444,9 @@ def test_duo_master_judges_by_the_learned_evaluation_else_by_the_hand_set_one(mo
     monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, master)
     monkeypatch.setattr(ai_value, "learned_values", dict)
     assert [choose_move(b, HINT_LEVEL, seed=3) for b in positions] == hand_set
+
+
+@pytest.mark.parametrize("variant", ["junior", "trigon_2"])
+def test_a_variant_the_computer_does_not_play_is_refused_clearly(variant):
+    with pytest.raises(ValueError, match="does not play Blokus"):
+        choose_move(Board(variant), 1)

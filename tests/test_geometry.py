@@ -9,6 +9,7 @@ import pytest
 
 from game import geometry as shared_geometry
 from game.geometry import Geometry, precompile
+from game.grids import SquareGrid
 
 geometry_module = importlib.import_module("game.geometry")  # `game.geometry` is the function
 
@@ -38,16 +39,16 @@ def some_positions(geo, count=20, seed=3):
 
 
 def test_the_precompiled_generators_give_the_same_moves(precompiled):
-    fresh = Geometry(8, 10)
-    precompiled(precompile([(8, 10), (14, 14)]))
-    ahead = Geometry(8, 10)
+    fresh = Geometry(SquareGrid(8, 10))
+    precompiled(precompile([shared_geometry(8, 10), shared_geometry(14, 14)]))
+    ahead = Geometry(SquareGrid(8, 10))
     assert ahead.count_placements() == fresh.count_placements() > 0
     for free, touching in some_positions(fresh):
         assert ahead.placements(free, touching, 0b101) == fresh.placements(free, touching, 0b101)
 
 
 def test_the_board_uses_the_generator_the_file_holds(precompiled):
-    magic, table = marshal.loads(precompile([(8, 10)]))
+    magic, table = marshal.loads(precompile([shared_geometry(8, 10)]))
     nothing = compile(
         "def placements(free, touching, used_pieces):\n    return (), ()\n"
         "def list_codes(anchors):\n    return []",
@@ -55,8 +56,9 @@ def test_the_board_uses_the_generator_the_file_holds(precompiled):
         "exec",
     )
     precompiled(marshal.dumps((magic, dict.fromkeys(table, nothing))))
-    assert Geometry(8, 10).count_placements() == 0  # read from the file, not compiled
-    assert Geometry(14, 14).count_placements() > 0  # a board it lacks: compiled as needed
+    # Read from the file, not compiled; a board it lacks: compiled as needed.
+    assert Geometry(SquareGrid(8, 10)).count_placements() == 0
+    assert Geometry(SquareGrid(14, 14)).count_placements() > 0
 
 
 @pytest.mark.parametrize(
@@ -65,11 +67,12 @@ def test_the_board_uses_the_generator_the_file_holds(precompiled):
 )
 def test_a_file_not_for_this_python_is_ignored(precompiled, contents):
     if contents == "for another Python":
-        _, table = marshal.loads(precompile([(8, 10)]))
+        _, table = marshal.loads(precompile([shared_geometry(8, 10)]))
         nothing = compile("def placements(*args):\n    return []", "", "exec")
         contents = marshal.dumps((b"\x00\x00\r\n", dict.fromkeys(table, nothing)))
     precompiled(contents)
-    assert Geometry(8, 10).count_placements() == shared_geometry(8, 10).count_placements() > 0
+    fresh = Geometry(SquareGrid(8, 10))
+    assert fresh.count_placements() == shared_geometry(8, 10).count_placements() > 0
 
 
 @pytest.mark.parametrize("size", [14, 20])

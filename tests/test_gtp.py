@@ -110,6 +110,10 @@ class TestGames:
             ("Blokus Two-Player", "classic_2"),
             ("blokus three-player", "classic_3"),
             ("BLOKUS DUO", "duo"),
+            ("Blokus Junior", "junior"),
+            ("Blokus Trigon", "trigon"),
+            ("Blokus Trigon Two-Player", "trigon_2"),
+            ("Blokus Trigon Three-Player", "trigon_3"),
         ],
     )
     def test_set_game_takes_sgf_names(self, classic, name, variant):
@@ -118,9 +122,30 @@ class TestGames:
         assert classic.board.variant.name == variant
         assert classic.board.move_stack == []
 
+    def test_trigon_in_pentobi_s_notation(self, classic):
+        ok(classic, "set_game Blokus Trigon Three-Player")
+        assert len(ok(classic, "all_legal 1").split()) == 2478
+        ok(classic, "play 1 f11,g11,h11,i11,j11,h12")
+        assert fails(classic, "play 2 h11") == "illegal move: covers a square that is already taken"
+        assert fails(classic, "play 2 g10") == "illegal move: must cover a free starting point"
+        ok(classic, "play 2 X6,y6,x7,y7,z7,x8")
+        assert ok(classic, "final_score") == "6 6 0"
+        assert "AE" in ok(classic, "showboard")
+        assert (
+            fails(classic, "genmove 3")
+            == "the computer does not play Blokus Trigon Three-Player yet"
+        )
+
+    def test_junior_colours_and_pieces(self, classic):
+        ok(classic, "set_game Blokus Junior")
+        for move in ("b e10", "w j5", "b f11", "w i4"):  # both monominoes of each colour
+            ok(classic, f"play {move}")
+        assert fails(classic, "play b d9") == "illegal move: that piece has already been played"
+        assert ok(classic, "final_score") == "0"
+
     def test_unknown_game_leaves_the_game_alone(self, classic):
         ok(classic, "play 1 a20")
-        assert fails(classic, "set_game Blokus Trigon").startswith("unknown game 'Blokus Trigon'")
+        assert fails(classic, "set_game Nexos").startswith("unknown game 'Nexos'")
         assert classic.board.variant.name == "classic"
         assert len(classic.board.move_stack) == 1
 
@@ -418,7 +443,7 @@ class TestSubprocess:
         session = (
             b"\xff\xfe garbage \x00\n"
             b"7 play\n"
-            b"play 1 a20,a19,a18,a17,a16,a15\n"
+            b"play 1 a20,a19,a18,a17,a16,a15,a14\n"
             + b"x" * 100_000
             + b"\n"
             + b"play 1 a20\n"
@@ -429,7 +454,7 @@ class TestSubprocess:
         assert responses(result.stdout) == [
             "? unknown command",
             "?7 command needs 2 arguments",
-            "? invalid move 'a20,a19,a18,a17,a16,a15'",
+            "? invalid move 'a20,a19,a18,a17,a16,a15,a14'",
             f"? command line longer than {MAX_LINE_CHARS:,} characters",
             "= ",
             "=8 1 0 0 0",
@@ -476,7 +501,7 @@ class TestSubprocess:
         ("args", "message"),
         [
             (["--level", "99"], "invalid choice: 99"),
-            (["--game", "trigon"], "invalid choice: 'trigon'"),
+            (["--game", "nexos"], "invalid choice: 'nexos'"),
             (["--seed", "x"], "invalid int value: 'x'"),
             (["--game", "duo", "--colorless-corners"], "only in the Classic variants"),
         ],

@@ -4,9 +4,9 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from reference import cells_of, is_legal_placement
+from reference import board_of, cells_of, is_legal_on
 
-from game import VARIANTS, Board
+from game import VARIANTS, Board, Move
 
 variants = st.sampled_from(sorted(VARIANTS))
 options = st.fixed_dictionaries(
@@ -22,14 +22,25 @@ def corner_squares(size):
     return {(0, 0), (0, last), (last, 0), (last, last)}
 
 
+def start_squares(board, color):
+    """The squares ``color``'s first piece may cover on an empty ``board``."""
+    variant = board.variant
+    if board.colorless_corners:
+        return corner_squares(variant.size)
+    if variant.shared_starts:
+        return {c for sq in variant.shared_starts for c in cells_of(Move([sq]))}
+    return cells_of(Move([variant.start_squares[color]]))
+
+
 @settings(max_examples=40, deadline=None)
 @given(variant=variants, options=options, seed=st.integers(0, 2**32 - 1))
 def test_random_games_obey_the_rules_and_end(variant, options, seed):
-    if variant == "duo":
+    if not variant.startswith("classic"):
         options = {**options, "colorless_corners": False}
     board = Board(variant, **options)
     rng = random.Random(seed)
-    size = board.variant.size
+    reference = board_of(board.variant)
+    pieces = board.variant.pieces
     own = {c: set() for c in board.variant.colors}
     plies = 0
     while board.turn is not None:
@@ -37,16 +48,12 @@ def test_random_games_obey_the_rules_and_end(variant, options, seed):
         move = rng.choice(list(board.legal_moves))
         cells = cells_of(move)
         occupied = set().union(*own.values())
-        first = (
-            corner_squares(size) - occupied
-            if board.colorless_corners
-            else cells_of(type(move)([board.variant.start_squares[color]]))
-        )
-        assert is_legal_placement(cells, own[color], occupied, size, first)
+        first = start_squares(board, color) - occupied
+        assert is_legal_on(reference, cells, own[color], occupied, first)
         board.push(move)
         own[color] |= cells
         plies += 1
-        assert plies <= 21 * len(own)
+        assert plies <= len(pieces) * len(own)
     # Every colour's squares are disjoint and match the pieces it has placed.
     total = sum(len(s) for s in own.values())
     assert total == len(set().union(*own.values()))
@@ -55,14 +62,15 @@ def test_random_games_obey_the_rules_and_end(variant, options, seed):
         assert {c for sq in board.squares_of(color) for c in cells_of(type(move)([sq]))} == own[
             color
         ]
-        left = 89 - len(own[color])
+        left = sum(p.size for p in pieces) - len(own[color])
         assert left == sum(p.size for p in board.pieces_left(color))
         assert not board.can_move(color)
         if board.scoring == "basic":
             assert result.color_scores[color] == left
         else:
             base = len(own[color]) if board.scoring == "points" else -left
-            assert result.color_scores[color] - base in ((0, 15, 20) if left == 0 else (0,))
+            bonuses = (0, 15, 20) if left == 0 and board.variant.all_placed_bonus else (0,)
+            assert result.color_scores[color] - base in bonuses
     assert result.game_over and result.winners
 
 

@@ -328,7 +328,7 @@ class TestMalformedRecords:
             ),
             ("(;GM[Blokus];1[a20,c20])", "is not the shape of a piece", 1, 1, 14),
             ("(;GM[Blokus Duo];B[o14])", "purple o14: goes off the board", 1, 1, 18),
-            ("(;GM[Blokus Duo];B[u1])", "'u1' is not a move", 1, 1, 18),
+            ("(;GM[Blokus Duo];B[aj1])", "'aj1' is not a move", 1, 1, 18),
             ("(;GM[Blokus Duo];B[e10]W[j5])", "two moves in one node", 1, 1, 18),
             ("(;GM[Blokus Duo];B[])", "'' is not a move", 1, 1, 18),
         ],
@@ -345,7 +345,7 @@ class TestMalformedRecords:
         ("text", "message"),
         [
             ("(;C[no game])", "no GM property"),
-            ("(;GM[Blokus Trigon])", "unsupported game 'Blokus Trigon'"),
+            ("(;GM[Nexos])", "unsupported game 'Nexos'"),
             ("(;GM[Blokus]PYBLOKUS[corners=some])", "unknown PYBLOKUS option 'corners=some'"),
             ("(;GM[Blokus]PYBLOKUS[scoring=golf])", "unknown scoring 'golf'"),
             ("(;GM[Blokus Duo]PYBLOKUS[corners=colorless])", "only in the Classic variants"),
@@ -450,3 +450,31 @@ class TestLimits:
             read_sgf(f"(;GM[Blokus Duo];B[{square}])")
         with pytest.raises(ValueError, match="not a square"):
             parse_square(square)
+
+
+class TestPentobiRecordsOfTrigonAndJunior:
+    """Records Pentobi wrote (``savesgf`` after games of its level 1 against itself); the
+    scores are its ``final_score`` answers at their ends."""
+
+    @pytest.mark.parametrize(
+        ("name", "variant", "moves", "scores"),
+        [
+            ("pentobi_junior.blksgf", "junior", 38, [70, 72]),  # W+2
+            ("pentobi_trigon.blksgf", "trigon", 76, [106, 95, 101, 90]),
+            ("pentobi_trigon_2.blksgf", "trigon_2", 78, [195, 204]),  # W+9
+            ("pentobi_trigon_3.blksgf", "trigon_3", 60, [106, 96, 100]),
+        ],
+    )
+    def test_read_to_pentobi_s_final_score(self, name, variant, moves, scores):
+        board = read_sgf(record(name))
+        assert board.variant.name == variant
+        assert len(board.move_stack) == moves
+        assert board.is_game_over()
+        assert board.player_scores() == scores
+
+    @pytest.mark.parametrize("name", ["pentobi_junior.blksgf", "pentobi_trigon_2.blksgf"])
+    def test_moves_written_as_pentobi_writes_them(self, name):
+        text = record(name)
+        written = write_sgf(read_sgf(text))
+        # After the root node: one node a move, its cells in Pentobi's order.
+        assert written.splitlines()[2:] == text.splitlines()[2:]

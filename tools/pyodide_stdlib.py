@@ -92,7 +92,7 @@ async def compile_all(page, worker, page_zip, worker_zip, game_dir, home, *other
     compile_package(Path(game_dir), home, sourceless=True)
     from game.geometry import PRECOMPILED, precompile
 
-    (Path(game_dir) / PRECOMPILED.name).write_bytes(precompile(board_sizes()))
+    (Path(game_dir) / PRECOMPILED.name).write_bytes(precompile(board_geometries()))
     for package in others:  # sources written by others: checked, compiled again if they differ
         compile_package(Path(package), home, checked=True)
 
@@ -113,21 +113,25 @@ def compile_package(
         target.write_bytes(compiled(source.read_bytes(), runtime_path, checked))
 
 
-def board_sizes() -> set[tuple[int, int]]:
-    """(width, height) of every board the game plays on: its variants' and its puzzles'."""
+def board_geometries() -> set:
+    """The geometry of every board and piece set the page plays with: its game types' variants'
+    and its puzzles' (a variant it does not offer costs no download)."""
+    from game.geometry import geometry, geometry_of
     from game.puzzles import PUZZLES
     from game.variants import VARIANTS
+    from game.web.session import GAME_TYPES
 
-    variants = {(variant.size, variant.size) for variant in VARIANTS.values()}
-    return variants | {(puzzle.width, puzzle.height) for puzzle in PUZZLES.values()}
+    offered = [VARIANTS[game_type.variant] for game_type in GAME_TYPES.values()]
+    variants = {geometry_of(variant.grid, variant.pieces) for variant in offered}
+    return variants | {geometry(puzzle.width, puzzle.height) for puzzle in PUZZLES.values()}
 
 
 async def verify(page, worker, worker_zip, game_dir) -> None:
     on_path(game_dir)
     await import_all(read_names(page))
-    from game.geometry import Geometry, _precompiled
+    from game.geometry import _precompiled
 
-    expected = {Geometry(*size)._placements_source() for size in board_sizes()}
+    expected = {geo._placements_source() for geo in board_geometries()}
     if set(_precompiled()) != expected:
         raise SystemExit("the precompiled move generators are not those of the game's boards")
     Path(WORKER_STDLIB).write_bytes(Path(worker_zip).read_bytes())

@@ -2,7 +2,7 @@
 
 from harness import covered, open_page, pick, seed_saved_game, wait_until_state
 
-from game import Board, square_name
+from game import Board, square, square_name
 from game.ai import choose_move
 from game.web.ghost import default_orientation, ghost_for_move
 from game.web.session import HUMAN_OCCUPANT, GameOptions, Session
@@ -38,7 +38,7 @@ def test_a_colour_that_cannot_move_is_passed_with_a_notice(context, site, record
     page = open_page(context, site, record)
     anchor = ghost_for_move(blocking).anchor
     pick(page, blocking.piece.name, "purple")
-    page.click(f"#board [data-square='{square_name(anchor[1] * 20 + anchor[0])}']")
+    page.click(f"#board [data-square='{square_name(square(*anchor))}']")
     assert "Orange cannot move and passes" in page.inner_text("#notice")
     assert "passed" in page.inner_text("#scores tr[data-color='orange']")
     assert page.inner_text("#status").startswith(("Purple to move", "Game over"))
