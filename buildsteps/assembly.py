@@ -1,6 +1,7 @@
 """The static site, assembled in ``dist/``: the pinned runtime, the game compiled, the page with
-its first board drawn, its stylesheet inline (allowed by its hash in the Content-Security-Policy)
-and its preloads, the site's own files, and the service worker that precaches them all."""
+its first board, scoreboard and trays drawn, its stylesheet and layout script inline (allowed by
+their hashes in the Content-Security-Policy) and its preloads, the site's own files, and the
+service worker that precaches them all."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import json
 import shutil
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from buildsteps import ROOT, BuildError
@@ -40,6 +42,9 @@ PAGE_TEMPLATE = ROOT / "index.html"
 # The page's stylesheet, written into index.html: the first paint waits for no request.
 STYLESHEET = ROOT / "static" / "app.css"
 STYLE_PLACEHOLDER = "<style>/* app.css */</style>"
+# Picks, before the first paint, the scoreboard and trays drawn for the saved game's mode.
+LAYOUT_SCRIPT = ROOT / "static" / "layout.js"
+SCRIPT_PLACEHOLDER = "<script>/* layout.js */</script>"
 SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
 # Fetched before Python starts: the page's loading indicator counts their bytes.
 GAME_ZIP = "game.zip"  # the game package, compiled, as pyscript.toml's [files] names it
@@ -110,34 +115,103 @@ def trim_lock_file(lock_file: Path) -> None:
 
 
 def render_index_html(runtime: Path) -> str:
-    """index.html with the first paint's empty board rendered in (Python loads after it), the
-    stylesheet in (with its hash in the Content-Security-Policy), and the sizes of the runtime
-    files in ``runtime`` that the loading indicator counts."""
-    sys.path.insert(0, str(ROOT))
-    try:
-        from game.web.view import initial_board_svg
-    finally:
-        sys.path.remove(str(ROOT))
+    """index.html with the first paint's empty board, scoreboard and trays rendered in (Python
+    loads after it), the stylesheet and the layout script in (with their hashes in the
+    Content-Security-Policy), and the sizes of the runtime files in ``runtime`` that the loading
+    indicator counts."""
     template = PAGE_TEMPLATE.read_text()
     for placeholder in (
         "<!-- board -->",
+        "<!-- scores -->",
+        "<!-- trays -->",
         "__RUNTIME_SIZES__",
         "<!-- preloads:",
         STYLE_PLACEHOLDER,
         "'__STYLE_HASH__'",
+        SCRIPT_PLACEHOLDER,
+        "'__SCRIPT_HASH__'",
     ):
         if placeholder not in template:
             raise BuildError(f"index.html lacks the {placeholder} placeholder")
-    css = STYLESHEET.read_text()
-    digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
+    shell = page_shell()
+    css = STYLESHEET.read_text() + shell.css
     template = template.replace(STYLE_PLACEHOLDER, f"<style>{css}</style>")
-    template = template.replace("'__STYLE_HASH__'", f"'sha256-{digest}'")
+    template = template.replace("'__STYLE_HASH__'", f"'{csp_hash(css)}'")
+    template = template.replace(SCRIPT_PLACEHOLDER, f"<script>{shell.script}</script>")
+    template = template.replace("'__SCRIPT_HASH__'", f"'{csp_hash(shell.script)}'")
     sizes = {name: (runtime / name).stat().st_size for name in RUNTIME_FILES}
     template = template.replace("__RUNTIME_SIZES__", html.escape(json.dumps(sizes)))
     head, _, rest = template.partition("<!-- preloads:")
     comment, _, rest = rest.partition("-->\n")
     template = f"{head}<!-- preloads:{comment}-->\n{preload_links()}{rest}"
-    return template.replace("<!-- board -->", initial_board_svg())
+    template = template.replace("<!-- scores -->", shell.scores)
+    template = template.replace("<!-- trays -->", shell.trays)
+    return template.replace("<!-- board -->", shell.board)
+
+
+def csp_hash(text: str) -> str:
+    """The Content-Security-Policy's source for an inline ``text``."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+
+
+@dataclass(frozen=True)
+class PageShell:
+    """What the page shows before Python draws the game: the empty Classic board, and the
+    scoreboard and trays of a new game of each mode, each in a ``.shell`` naming the modes
+    that draw it (``data-modes``); :data:`LAYOUT_SCRIPT`, filled in, names the saved game's mode
+    on <html> (``data-layout``) and ``css`` hides every shell not drawn for it. So the first
+    paint holds the space the game's own will take."""
+
+    board: str
+    scores: str
+    trays: str
+    css: str
+    script: str
+
+
+def page_shell() -> PageShell:
+    sys.path.insert(0, str(ROOT))
+    try:
+        from game.web.session import (
+            DEFAULT_OPTIONS,
+            MODES,
+            SAVE_KEY,
+            GameOptions,
+            Session,
+            default_seats,
+        )
+        from game.web.view import initial_board_svg, scoreboard_html, trays_html
+    finally:
+        sys.path.remove(str(ROOT))
+    # The first visit's mode first: the layout script's choice without a save.
+    modes = [DEFAULT_OPTIONS.mode, *(name for name in MODES if name != DEFAULT_OPTIONS.mode)]
+    scores: dict[str, list[str]] = {}  # drawing -> the modes that draw it
+    trays: dict[str, list[str]] = {}
+    for mode in modes:
+        session = Session.new(GameOptions(mode, seats=default_seats(mode)))
+        scores.setdefault(scoreboard_html(session), []).append(mode)
+        trays.setdefault(trays_html(session.board, selected=None, human_turn=True), []).append(mode)
+
+    def shells(drawings: dict[str, list[str]]) -> str:
+        # inert: Python is not there yet to answer a click or a key.
+        return "".join(
+            f'<div class="shell" data-modes="{" ".join(names)}" inert>{drawing}</div>'
+            for drawing, names in drawings.items()
+        )
+
+    hidden = ",\n".join(f'[data-layout="{m}"] .shell:not([data-modes~="{m}"])' for m in modes)
+    script = LAYOUT_SCRIPT.read_text()
+    for placeholder, value in (('["__MODES__"]', modes), ('"__SAVE_KEY__"', SAVE_KEY)):
+        if placeholder not in script:
+            raise BuildError(f"{LAYOUT_SCRIPT.name} lacks the {placeholder} placeholder")
+        script = script.replace(placeholder, json.dumps(value))
+    return PageShell(
+        board=initial_board_svg(),
+        scores=shells(scores),
+        trays=shells(trays),
+        css=f"\n/* The shell: the saved game's mode's alone. */\n{hidden} {{ display: none; }}\n",
+        script=script,
+    )
 
 
 def preload_links() -> str:

@@ -83,15 +83,12 @@ const painted = () =>
 const fileName = (url) => new URL(url).pathname.split("/").pop();
 
 // Python's start-up asks the browser for the time zone's names (Pyodide's tzset, through
-// Intl), and the game then reads localStorage: the first use of each costs the main thread
-// 17-24 ms and ~12 ms (four times that on a slow phone), later ones well under 1 ms. Asked once
-// the stage is painted, while the runtime downloads and the main thread idles, they are ready
-// when Python's start-up, one long task, needs them.
+// Intl): the first use costs the main thread 17-24 ms (four times that on a slow phone), later
+// ones well under 1 ms. Asked once the stage is painted, while the runtime downloads and the
+// main thread idles, they are ready when Python's start-up, one long task, needs them. (The
+// first read of localStorage, ~12 ms, is the page's layout script's, before the first paint.)
 painted().then(() => {
   new Date().toLocaleTimeString(undefined, { hour12: false, timeZoneName: "short" });
-  try {
-    localStorage.length;
-  } catch {} // no storage for this page: the game copes
 });
 
 async function count(response) {

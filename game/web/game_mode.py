@@ -19,13 +19,10 @@ from .dom import confirm, element, forget, listen, restore_stored, stored
 from .mode import Hint, Page, PageMode, PageStatus
 from .records import continues, has_game_in_progress
 from .search import PlayerUnavailable
-from .session import SAVE_KEY, GameOptions, Seat, Session
+from .session import DEFAULT_OPTIONS, SAVE_KEY, GameOptions, Seat, Session
 
 #: Shortest time a computer move takes on screen, so people can follow a computer-only game.
 COMPUTER_MOVE_PAUSE = 0.25
-DEFAULT_OPTIONS = GameOptions(
-    "classic", seats=(Seat("human"), Seat("computer", 2), Seat("computer", 2), Seat("computer", 2))
-)
 NO_PLAYER = "The computer player could not be loaded: reload the page to try again."
 #: Where the analysis of the saved game is kept.
 ANALYSIS_KEY = "pyblokus.analysis"

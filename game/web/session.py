@@ -165,6 +165,10 @@ class GameOptions:
         )
 
 
+#: The game a first visit starts: four colours, one human against the computer.
+DEFAULT_OPTIONS = GameOptions("classic", seats=default_seats("classic"))
+
+
 def seat_of_move(mode: Mode, board: Board, color: Color, earlier_moves_of_color: int) -> int:
     """The seat that makes ``color``'s next move after it has made ``earlier_moves_of_color``."""
     if mode.seat_per_color:

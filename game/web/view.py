@@ -229,8 +229,8 @@ def tray_html(board: Board, color: int, *, selected: Piece | None, active: bool)
     turn = " turn" if active else ""
     return (
         f'<section class="tray{turn}" data-color="{name}" aria-label="{name.capitalize()} pieces">'
-        f'<h3><span class="swatch" data-color="{name}"></span>{name.capitalize()}'
-        f'<span class="left">{left} left</span></h3>'
+        f'<h2><span class="swatch" data-color="{name}"></span>{name.capitalize()}'
+        f'<span class="left">{left} left</span></h2>'
         f'<div class="pieces">{"".join(buttons)}</div></section>'
     )
 

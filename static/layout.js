@@ -1,0 +1,13 @@
+// Runs in the page's head, before the first paint (build.py writes it in, allowed by its hash in
+// the Content-Security-Policy): names the saved game's mode on <html>, so that the page shows
+// that mode's scoreboard and trays as a new game draws them until Python draws the game's, in
+// the same space: nothing moves when the page turns `ready`.
+{
+  const modes = ["__MODES__"]; // build.py: the game's modes, the first visit's first
+  let layout = modes[0];
+  try {
+    const saved = JSON.parse(localStorage.getItem("__SAVE_KEY__"));
+    if (modes.includes(saved?.mode)) layout = saved.mode;
+  } catch {} // no storage, or a save Python will set aside for a new game
+  document.documentElement.dataset.layout = layout;
+}
