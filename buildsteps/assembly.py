@@ -180,6 +180,7 @@ def page_shell() -> PageShell:
             Session,
             default_seats,
         )
+        from game.web.storage import TAB_MARK
         from game.web.view import initial_board_svg, scoreboard_html, trays_html
     finally:
         sys.path.remove(str(ROOT))
@@ -201,7 +202,8 @@ def page_shell() -> PageShell:
 
     hidden = ",\n".join(f'[data-layout="{m}"] .shell:not([data-modes~="{m}"])' for m in modes)
     script = LAYOUT_SCRIPT.read_text()
-    for placeholder, value in (('["__MODES__"]', modes), ('"__SAVE_KEY__"', SAVE_KEY)):
+    fills = (('["__MODES__"]', modes), ('"__SAVE_KEY__"', SAVE_KEY), ('"__TAB_MARK__"', TAB_MARK))
+    for placeholder, value in fills:
         if placeholder not in script:
             raise BuildError(f"{LAYOUT_SCRIPT.name} lacks the {placeholder} placeholder")
         script = script.replace(placeholder, json.dumps(value))

@@ -19,6 +19,7 @@ pieces can still fill.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -119,6 +120,11 @@ class Tables:
         on_board = (bits >= 0) & (bits < geo.bits) & (bits % geo.stride < geo.width)
         table[rows, : len(offsets)] = np.where(on_board, bits, geo.bits)
 
+    def rows_of(self, codes) -> np.ndarray:
+        """The placement rows of move ``codes``."""
+        # Through array's buffer: NumPy reads a list of Python ints one by one, 2.5x slower.
+        return self.code_row[np.frombuffer(array("q", codes), dtype=np.int64)]
+
     def words(self, mask: Mask) -> np.ndarray:
         """``mask`` as little-endian 64-bit words."""
         return np.frombuffer(mask.to_bytes(self._nbytes, "little"), dtype="<u8")
@@ -187,7 +193,7 @@ class Position:
         if used == ALL_PIECES_USED or not self.attach[color]:
             return []
         free = self.geo.full & ~(self.occupied | self.edges[color])
-        return self.geo.placements(free, self.attach[color], used)
+        return self.geo.placements(free, self.attach[color], used).codes()
 
     def play(self, color: int, code: int) -> Position:
         """The position after ``color`` places move ``code`` (assumed legal)."""
@@ -225,7 +231,7 @@ def move_scores(
     """
     tab = pos.tab
     words = tab.words
-    rows = tab.code_row[np.asarray(codes, dtype=np.int64)]
+    rows = tab.rows_of(codes)
     mask = tab.mask[rows]
     free = pos.geo.full & ~(pos.occupied | pos.edges[color])
     rival_attach = ally_attach = 0

@@ -137,15 +137,16 @@ _SET_ROW = {name: i for i, name in enumerate(_SET_NAMES)}
 
 
 def _members(pos: Position, sets: dict[str, int]) -> np.ndarray:
-    """Per set of :data:`_SET_NAMES` (rows), which squares it holds (0 or 1 per bit index)."""
+    """Per set of :data:`_SET_NAMES` (rows), which squares it holds (0 or 1 per bit index),
+    and a last column of 0 for the index placements use for a square off the board."""
     bits = pos.geo.bits
-    size = (bits + 7) // 8
+    size = (bits + 8) // 8
     raw = b"".join(sets[name].to_bytes(size, "little") for name in _SET_NAMES)
     grid = np.unpackbits(
         np.frombuffer(raw, dtype=np.uint8).reshape(len(_SET_NAMES), size),
         axis=1,
         bitorder="little",
-        count=bits,
+        count=bits + 1,
     )
     return grid.astype(np.float32)
 
@@ -154,9 +155,9 @@ def move_features(pos: Position, color: int, codes: list[int], goal) -> np.ndarr
     """The feature counts of each move of ``color`` (rows, in ``codes`` order; columns as
     :data:`FEATURE_NAMES`), for a player with ``goal`` (see :func:`game.ai_eval.evaluate`)."""
     tab = pos.tab
-    rows = tab.code_row[np.asarray(codes, dtype=np.int64)]
+    rows = tab.rows_of(codes)
     sets = _square_sets(pos, color, goal)
-    member = np.pad(_members(pos, sets), ((0, 0), (0, 1)))
+    member = _members(pos, sets)
     out = np.zeros((len(codes), len(FEATURE_NAMES)), dtype=np.float32)
     out[np.arange(len(codes)), tab.piece_row[rows]] = 1
     for names, table in (
@@ -174,10 +175,12 @@ def move_features(pos: Position, color: int, codes: list[int], goal) -> np.ndarr
 
 @cache
 def learned() -> dict:
-    """The learned weights: under ``prior``, per board key, an array shaped (phases, features)."""
+    """The learned weights: under ``prior``, per board key, an array shaped (phases, features);
+    under ``parts``, what :func:`_linear_parts` made of them so far."""
     data = json.loads(WEIGHTS_FILE.read_text())
     assert tuple(data["features"]) == FEATURE_NAMES, "prior weights do not match the features"
-    return {"prior": {key: np.array(w, dtype=np.float32) for key, w in data["prior"].items()}}
+    prior = {key: np.array(w, dtype=np.float32) for key, w in data["prior"].items()}
+    return {"prior": prior, "parts": {}}
 
 
 def weights(pos: Position, goal) -> np.ndarray | None:
@@ -193,25 +196,53 @@ def is_learned(pos: Position, goal) -> bool:
     return weights(pos, goal) is not None
 
 
+#: The square sets each part of a placement counts: its cells, its corners, its edges.
+_PARTS = (_CELL_SETS, _CORNER_SETS, _EDGE_SETS)
+
+
+@cache
+def _square_index(tab: Tables) -> np.ndarray:
+    """Per placement row, its cells', corners' and edges' bit indices (padded with the off-board
+    index), each part in a range of its own: ``part * (bits + 1) + bit``."""
+    span = tab.geo.bits + 1
+    parts = (tab.cell_bits, tab.corner_bits, tab.edge_bits)
+    return np.concatenate([table + i * span for i, table in enumerate(parts)], axis=1)
+
+
+def _linear_parts(tab: Tables, key: str, phase: int) -> tuple[np.ndarray, np.ndarray]:
+    """The prior's weights for board ``key`` in ``phase``, split as :func:`prior_logits` sums
+    them: the matrix that turns the square sets' members into one value per square for each
+    part (rows: :data:`_PARTS`), and per placement row the value of what is the same in every
+    position (the piece, the centre, the rim). Made once per weights read."""
+    made = learned()["parts"]
+    if (tab, key, phase) not in made:
+        made[tab, key, phase] = _split_weights(tab, key, phase)
+    return made[tab, key, phase]
+
+
+def _split_weights(tab: Tables, key: str, phase: int) -> tuple[np.ndarray, np.ndarray]:
+    prior = learned()["prior"]
+    w = (prior[key] if key in prior else prior[FALLBACK[key]])[phase]
+    matrix = np.zeros((len(_PARTS), len(_SET_NAMES)), dtype=np.float32)
+    for part, names in enumerate(_PARTS):
+        for name in names:
+            matrix[part, _SET_ROW[name]] = w[_AT[name]]
+    fixed = (
+        w[: len(PIECES)][tab.piece_row]
+        + w[_AT["centre"]] * tab.centre
+        + w[_AT["edge_rim"]] * _rim_sizes(tab)
+    )
+    return matrix, fixed.astype(np.float32)
+
+
 def prior_logits(pos: Position, color: int, codes: list[int], goal) -> np.ndarray:
     """``w . x`` of each move (the log of its unnormalised prior), with ``x`` as
     :func:`move_features` gives it, summed faster: every feature but the piece, the centre and
     the rim counts a placement's squares (or edge or corner squares) lying in some set, so
-    the weights add up to one value per square and a move's logit is three sums of them."""
-    w = weights(pos, goal)[phase_of(pos, color)]
+    the weights add up to one value per square and part, and a move's logit is its fixed part
+    plus one sum of those values over its squares."""
     tab = pos.tab
-    rows = tab.code_row[np.asarray(codes, dtype=np.int64)]
-    member = _members(pos, _square_sets(pos, color, goal))
-    cell, corner, edge = (
-        np.append(w[[_AT[n] for n in names]] @ member[[_SET_ROW[n] for n in names]], 0)
-        for names in (_CELL_SETS, _CORNER_SETS, _EDGE_SETS)
-    )
-    piece = w[: len(PIECES)][tab.piece_row[rows]]
-    return (
-        piece
-        + cell[tab.cell_bits[rows]].sum(axis=1)
-        + corner[tab.corner_bits[rows]].sum(axis=1)
-        + edge[tab.edge_bits[rows]].sum(axis=1)
-        + w[_AT["centre"]] * tab.centre[rows]
-        + w[_AT["edge_rim"]] * _rim_sizes(tab)[rows]
-    )
+    matrix, fixed = _linear_parts(tab, board_key(pos, goal), phase_of(pos, color))
+    rows = tab.rows_of(codes)
+    per_square = (matrix @ _members(pos, _square_sets(pos, color, goal))).ravel()
+    return fixed[rows] + per_square[_square_index(tab)[rows]].sum(axis=1)

@@ -319,6 +319,8 @@ class Board(BaseBoard):
         # move generation, so push() leaves it to the first question about the turn. At the
         # start the first colour moves, as if after the last.
         self._unsettled_after: Color | None = n - 1
+        #: The colour the first move comes after, in turn order.
+        self._first_after: Color = n - 1
         self._stack: list[UndoState] = []
         self._history: list[tuple[Color, int]] = []  # (colour, move code)
         #: Pieces put on the board before the first move (see :meth:`from_setup`), per colour.
@@ -360,7 +362,7 @@ class Board(BaseBoard):
         board.setup = {color: tuple(moves) for color, moves in pieces.items() if moves}
         board.setup_turn = turn
         n = len(board.variant.colors)
-        board._unsettled_after = (n - 1) if turn is None else (turn - 1) % n
+        board._unsettled_after = board._first_after = (n - 1) if turn is None else (turn - 1) % n
         return board
 
     # --- queries ---------------------------------------------------------------------------
@@ -403,10 +405,29 @@ class Board(BaseBoard):
         return not self._finished >> color & 1 and bool(self._generate(color))
 
     @property
-    def passed(self) -> frozenset[Color]:
+    def finished(self) -> frozenset[Color]:
         """The colours that can no longer move (placed everything or are blocked)."""
         self._settle_turn()
         return frozenset(c for c in self.variant.colors if self._finished >> c & 1)
+
+    @property
+    def passed(self) -> frozenset[Color]:
+        """The colours that were passed: skipped with pieces left while the game went on. A
+        colour that placed all its pieces did not pass, nor did one blocked only by the game's
+        last move."""
+        count = len(self._own)
+        movers = [color for color, _ in self._history]
+        if self.turn is not None:
+            movers.append(self.turn)
+        skipped = set()
+        previous = self._first_after
+        for color in movers:
+            between = (previous + 1) % count
+            while between != color:
+                skipped.add(between)
+                between = (between + 1) % count
+            previous = color
+        return frozenset(c for c in skipped if self._used[c] != ALL_PIECES_USED)
 
     def pieces_played(self, color: Color) -> int:
         """How many pieces of ``color`` are on the board."""

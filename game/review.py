@@ -47,27 +47,6 @@ def move_rows(variant: Variant, moves: Sequence[tuple[Color, Move]]) -> list[Mov
     ]
 
 
-def passed_colors(board: Board) -> frozenset[Color]:
-    """The colours that were passed: skipped with pieces left while the game went on. A colour
-    that placed all its pieces did not pass, nor did one blocked only by the game's last move.
-
-    >>> from game.sgf import read_sgf
-    >>> sorted(passed_colors(read_sgf(open("tests/data/classic_2_complete.blksgf").read())))
-    [0, 1, 3]
-    """
-    # A colour is marked finished when the turn goes past it, so ``passed`` holds the colours
-    # skipped so far, except at the end: the last turn goes past every colour.
-    if not board.is_game_over():
-        skipped = board.passed
-    elif board.ply():
-        before = board.copy()
-        before.pop()
-        skipped = before.passed
-    else:
-        skipped = frozenset()
-    return frozenset(c for c in skipped if board.pieces_left(c))
-
-
 # --- the game-over story ----------------------------------------------------------------------
 
 _COUNT_WORDS = {2: "two", 3: "three"}
@@ -92,7 +71,7 @@ class Story:
     headline: str
     #: Every scoring player, best first (ties share a place, in play order).
     ranking: tuple[Standing, ...]
-    #: See :func:`passed_colors`.
+    #: See :attr:`Board.passed <game.board.Board.passed>`.
     passed: frozenset[Color]
 
 
@@ -165,7 +144,7 @@ def game_story(record: GameRecord) -> Story:
         Standing(outcome.ranking[p], name(p), scores[p], variant.player_colors[p], p in winners)
         for p in order
     )
-    return Story(headline, ranking, passed_colors(board))
+    return Story(headline, ranking, board.passed)
 
 
 def _winners_text(board: Board, winners: Sequence[int], name, margin: int) -> str:

@@ -86,7 +86,8 @@ const fileName = (url) => new URL(url).pathname.split("/").pop();
 // Intl): the first use costs the main thread 17-24 ms (four times that on a slow phone), later
 // ones well under 1 ms. Asked once the stage is painted, while the runtime downloads and the
 // main thread idles, they are ready when Python's start-up, one long task, needs them. (The
-// first read of localStorage, ~12 ms, is the page's layout script's, before the first paint.)
+// first reads of localStorage and sessionStorage, ~12 ms each, are the page's layout script's,
+// before the first paint.)
 painted().then(() => {
   new Date().toLocaleTimeString(undefined, { hour12: false, timeZoneName: "short" });
 });

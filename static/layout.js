@@ -6,7 +6,9 @@
   const modes = ["__MODES__"]; // build.py: the game's modes, the first visit's first
   let layout = modes[0];
   try {
-    const saved = JSON.parse(localStorage.getItem("__SAVE_KEY__"));
+    // The save the game will read (game/web/dom.py): this tab's own copy once it has one.
+    const saves = sessionStorage.getItem("__TAB_MARK__") === null ? localStorage : sessionStorage;
+    const saved = JSON.parse(saves.getItem("__SAVE_KEY__"));
     if (modes.includes(saved?.mode)) layout = saved.mode;
   } catch {} // no storage, or a save Python will set aside for a new game
   document.documentElement.dataset.layout = layout;

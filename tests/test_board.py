@@ -28,6 +28,7 @@ def snapshot(board):
         board.turn,
         board.player_to_move,
         sorted(map(str, board.legal_moves)),
+        board.finished,
         board.passed,
         board.scores(),
         [board.attach_squares(c) for c in board.variant.colors],
@@ -245,13 +246,13 @@ class TestTurnsAndPasses:
         assert 2 in board.passed
         assert not board.can_move(2)
         board.pop()
-        assert board.turn == 1
+        assert board.turn == 1 and board.passed == frozenset()
 
     def test_game_ends_when_no_colour_can_move(self):
         board = random_game(Board("duo"), random.Random(3))
         assert board.is_game_over()
         assert board.turn is None and board.player_to_move is None
-        assert board.passed == {0, 1}
+        assert board.finished == {0, 1} and board.passed <= board.finished
         assert len(board.legal_moves) == 0 and not board.legal_moves
         assert all(not board.can_move(c) for c in (0, 1))
 

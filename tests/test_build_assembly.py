@@ -39,7 +39,7 @@ def test_the_page_has_its_board_its_stylesheet_and_script_allowed_by_hash_and_th
     assert sizes == {name: n for n, name in enumerate(assembly.RUNTIME_FILES, 1)}
     placeholders = (
         *("<!-- board -->", "<!-- scores -->", "<!-- trays -->"),
-        *("/* app.css */", "/* layout.js */", "__MODES__", "__SAVE_KEY__"),
+        *("/* app.css */", "/* layout.js */", "__MODES__", "__SAVE_KEY__", "__TAB_MARK__"),
         *("__RUNTIME_SIZES__", "__STYLE_HASH__", "__SCRIPT_HASH__"),
     )
     assert not [text for text in placeholders if text in page]
@@ -62,7 +62,7 @@ def test_the_page_draws_each_modes_scoreboard_and_trays_and_its_css_shows_one(ru
         assert f'[data-layout="{mode}"] .shell:not([data-modes~="{mode}"])' in css
     script = re.search(r"<script>(.*?)</script>", page, re.S)[1]
     assert '["classic", "classic_2", "classic_3", "teams", "duo"]' in script
-    assert '"pyblokus.game"' in script
+    assert '"pyblokus.game"' in script and '"pyblokus.tab"' in script
 
 
 def test_the_page_preloads_the_runtime_but_not_the_game(runtime):

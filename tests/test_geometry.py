@@ -49,7 +49,7 @@ def test_the_precompiled_generators_give_the_same_moves(precompiled):
 def test_the_board_uses_the_generator_the_file_holds(precompiled):
     magic, table = marshal.loads(precompile([(8, 10)]))
     nothing = compile(
-        "def placements(free, touching, used_pieces):\n    return []\n"
+        "def placements(free, touching, used_pieces):\n    return (), ()\n"
         "def list_codes(anchors):\n    return []",
         "",
         "exec",
@@ -70,3 +70,33 @@ def test_a_file_not_for_this_python_is_ignored(precompiled, contents):
         contents = marshal.dumps((b"\x00\x00\r\n", dict.fromkeys(table, nothing)))
     precompiled(contents)
     assert Geometry(8, 10).count_placements() == shared_geometry(8, 10).count_placements() > 0
+
+
+@pytest.mark.parametrize("size", [14, 20])
+def test_placements_behave_as_the_list_of_their_codes(size):
+    """Counting, indexing, ``in`` and slicing without the list agree with the listed codes, in
+    code order, over positions from random games."""
+    geo = shared_geometry(size, size)
+    for free, touching in some_positions(geo, count=10, seed=size):
+        for used in (0, 0b1011_0000_0000_0101_0011):
+            found = geo.placements(free, touching, used)
+            fresh = geo.placements(free, touching, used)
+            codes = list(found)
+            assert codes == sorted(codes) and len(set(codes)) == len(codes)
+            assert len(fresh) == len(codes) and bool(fresh) == bool(codes)
+            assert [fresh[i] for i in range(len(codes))] == codes
+            assert [fresh[-i] for i in range(1, len(codes) + 1)] == codes[::-1]
+            assert found[1:4] == codes[1:4]
+            assert all(code in fresh for code in codes)
+            others = set(range(len(geo.orientations) * geo.bits)) - set(codes)
+            assert not any(code in fresh for code in others)
+            assert fresh == codes and found == fresh
+            assert all(not used >> geo.placement_piece(c).index & 1 for c in codes)
+            with pytest.raises(IndexError):
+                fresh[len(codes)]
+
+
+def test_no_touching_square_means_no_placement():
+    geo = shared_geometry(14, 14)
+    assert len(geo.placements(geo.full, 0)) == 0
+    assert list(geo.placements(geo.full, 0)) == []

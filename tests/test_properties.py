@@ -74,6 +74,7 @@ def observed(board):
         board.turn,
         [sorted(map(str, board.legal_moves_for(c))) for c in board.variant.colors],
         [board.attach_squares(c) for c in board.variant.colors],
+        board.finished,
         board.passed,
         board.scores(),
     )

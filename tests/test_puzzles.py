@@ -159,24 +159,24 @@ class TestRulesBoard:
         by_blue_first = sorted(five, key=lambda step: step[0] != 0)  # stable: own order kept
         for color, move in by_blue_first[:12]:
             board.push(move, color)
-        assert board.legal_moves_for(0) == [] and 0 not in board.passed
+        assert board.legal_moves_for(0) == [] and 0 not in board.finished
         for color, move in by_blue_first[12:]:
             board.push(move, color)
         assert board.required_size() == 4
-        assert board.passed == frozenset() and board.turn is not None and not board.is_stuck()
+        assert board.finished == frozenset() and board.turn is not None and not board.is_stuck()
         for color in board.colors:
             moves = board.legal_moves_for(color)
             assert board.can_move(color) == bool(moves) and moves
             assert all(m.piece.size == 4 for m in moves)
         assert board.movable_colors() == board.colors
 
-    def test_passed_colours_never_have_a_move_in_free_order(self):
+    def test_finished_colours_never_have_a_move_in_free_order(self):
         rng = random.Random(4)
         for name in ("all84", "all84_largest_first"):
             board = puzzle_board(name, free_order=True)
             while board.turn is not None:
                 for color in board.colors:
-                    if color in board.passed:
+                    if color in board.finished:
                         assert not board.legal_moves_for(color)
                 color = rng.choice([c for c in board.colors if board.legal_codes(c)])
                 board.push_code(rng.choice(board.legal_codes(color)), color)

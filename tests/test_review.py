@@ -15,7 +15,6 @@ from game.review import (
     biggest_drops,
     game_story,
     move_rows,
-    passed_colors,
 )
 from game.sgf import read_sgf
 
@@ -60,18 +59,18 @@ def skipped_by_turn_order(board: Board) -> set[int]:
 class TestPasses:
     def test_colours_that_placed_everything_did_not_pass(self):
         # Red placed all 21 pieces; Blue, Yellow and Green were shut in.
-        assert passed_colors(read_sgf(COMPLETE)) == {0, 1, 3}
+        assert read_sgf(COMPLETE).passed == {0, 1, 3}
 
     @pytest.mark.parametrize("variant", ["classic", "classic_2", "classic_3", "duo"])
     def test_passes_follow_the_turn_order(self, variant):
         for seed in range(4):
             board = random_game(variant, seed)
-            assert passed_colors(board) == skipped_by_turn_order(board)
+            assert board.passed == skipped_by_turn_order(board)
 
     def test_no_pass_before_a_colour_is_skipped(self):
         board = Board("duo")
         board.push(Move.parse("e10"))
-        assert passed_colors(board) == frozenset()
+        assert board.passed == frozenset()
 
 
 class TestStory:

@@ -122,7 +122,7 @@ def test_play_reports_colours_that_are_passed():
     while not passed and session.board.turn is not None:
         passed = session.play(choose_move(session.board, 1, seed=3))
     assert passed
-    assert passed <= session.board.passed
+    assert passed <= session.board.finished
 
 
 def test_saved_game_round_trips():

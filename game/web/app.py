@@ -43,6 +43,7 @@ from .ghost import (
 )
 from .mode import PageMode
 from .settings import install as install_settings
+from .storage import Keeping, keeping_warning
 
 NOTICE_SECONDS = 6
 #: Keys that move along the move list (Left and Right when no piece is picked).
@@ -61,7 +62,10 @@ class App:
         self.runner = WorkerRunner(computer_worker, on_change=self.on_runner_change)
         self.notice_timer = None
         self.hide_notice_later = create_proxy(self.hide_notice)
-        self.storage_failed = False
+        #: Whether the last save lasts beyond the page, and whether the player dismissed the
+        #: warning that storage is off (it is the same all visit).
+        self.keeping = Keeping.KEPT
+        self.off_dismissed = False
         #: What ``#announce`` said of the change being shown: the status line and the notice
         #: do not say it again (each event is heard once).
         self.said = ""
@@ -216,10 +220,29 @@ class App:
         self.notice_timer = None
 
     def save(self) -> None:
+        """Keep the mode's session; warn for as long as it cannot be kept."""
         mode = self.mode
-        if not store(mode.save_key, mode.session.to_json()) and not self.storage_failed:
-            self.storage_failed = True  # storage disabled or full: play on, say it once
-            self.notify(f"This browser does not let the page save the {mode.saved_name}.")
+        self.keeping = store(mode.save_key, mode.session.to_json())
+        self.render_keeping()
+
+    def render_keeping(self) -> None:
+        """Show or hide the warning that what is being played is not kept."""
+        keeping, mode = self.keeping, self.mode
+        document.body.dataset.keeping = keeping.value
+        box = element("keeping")
+        element("keeping-save").hidden = not mode.downloadable
+        element("keeping-dismiss").hidden = keeping is not Keeping.OFF
+        box.classList.toggle("quiet", keeping is Keeping.OFF)
+        box.hidden = keeping is Keeping.KEPT or (keeping is Keeping.OFF and self.off_dismissed)
+        # Written once the box shows (an alert is read out as its text changes); unchanged, it
+        # is not said again.
+        text = keeping_warning(keeping, mode.saved_name, mode.downloadable)
+        if element("keeping-text").textContent != text:
+            element("keeping-text").textContent = text
+
+    def dismiss_keeping(self) -> None:
+        self.off_dismissed = True
+        self.render_keeping()
 
     # --- choosing and placing a piece -------------------------------------------------------
 
@@ -463,6 +486,7 @@ class App:
             "place": lambda _: self.place(),
             "help": lambda _: self.show_help(),
             "puzzles": lambda _: element("puzzles-dialog").showModal(),
+            "keeping-dismiss": lambda _: self.dismiss_keeping(),
         }
         for id_, handler in actions.items():
             listen(element(id_), "click", handler)

@@ -1,18 +1,22 @@
 """The browser's DOM and storage as the page code uses them (Pyodide's ``js``): elements,
-event listeners, ``localStorage``, the sounds (Web Audio). Imported only by the page code:
-:mod:`game.web.app` and the mode modules."""
+event listeners, ``localStorage`` and ``sessionStorage``, the sounds (Web Audio). Imported
+only by the page code: :mod:`game.web.app` and the mode modules."""
 
 from __future__ import annotations
 
 import asyncio
 from contextlib import suppress
+from functools import cache
 
 import js
 from pyodide.ffi import JsException, create_proxy, to_js
 
 from .session import restore_saved
+from .storage import TAB_KEYS, TAB_MARK, Keeping, aside_key, freeable
 
 document = getattr(js, "document", None)  # None under Node, where the build imports page code
+#: The names browsers give the error of a write that does not fit (Firefox's old one too).
+QUOTA_ERRORS = ("QuotaExceededError", "NS_ERROR_DOM_QUOTA_REACHED")
 
 
 def element(id_: str):
@@ -29,44 +33,89 @@ def listen(target, event: str, handler, **options) -> None:
     target.addEventListener(event, create_proxy(handler), js_object(**options))
 
 
-def stored(key: str) -> str | None:
-    """What ``localStorage`` keeps under ``key``; None if nothing, or if the browser gives the
-    page no storage."""
+@cache
+def tab_copy() -> bool:
+    """Whether this tab reads the saves each tab keeps (:data:`~game.web.storage.TAB_KEYS`)
+    from its own copy (``sessionStorage``), which outlives a reload but not the tab. The first
+    time in a tab, the newest of any tab (``localStorage``'s) becomes its copy."""
     try:
-        return js.localStorage.getItem(key)
-    except JsException:
-        return None
-
-
-def store(key: str, text: str) -> bool:
-    """Keep ``text`` under ``key`` in ``localStorage``; False if the browser refuses (storage
-    disabled or full)."""
-    try:
-        js.localStorage.setItem(key, text)
+        copy = js.sessionStorage
+        if copy.getItem(TAB_MARK) is None:
+            for key in TAB_KEYS:
+                text = js.localStorage.getItem(key)
+                if text is None:
+                    copy.removeItem(key)
+                else:
+                    copy.setItem(key, text)
+            copy.setItem(TAB_MARK, "1")
     except JsException:
         return False
     return True
 
 
+def stored(key: str) -> str | None:
+    """What the browser keeps under ``key`` (this tab's own copy, for the keys each tab
+    keeps); None if nothing, or if the browser gives the page no storage."""
+    try:
+        if key in TAB_KEYS and tab_copy():
+            return js.sessionStorage.getItem(key)
+        return js.localStorage.getItem(key)
+    except JsException:
+        return None
+
+
+def store(key: str, text: str) -> Keeping:
+    """Keep ``text`` under ``key`` (and as this tab's own copy, for the keys each tab keeps);
+    if it does not fit, free what :func:`~game.web.storage.freeable` names, one at a time,
+    until it does. Whether it is kept, or why not: the store is full, or off (the browser
+    refuses the page any storage)."""
+    if key in TAB_KEYS:
+        with suppress(JsException):  # a quota of its own: only this tab's saves are there
+            js.sessionStorage.setItem(key, text)
+    try:
+        js.localStorage.setItem(key, text)
+        return Keeping.KEPT
+    except JsException as error:
+        if getattr(error, "name", "") not in QUOTA_ERRORS:
+            return Keeping.OFF
+    for candidate in freeable(stored_keys(), storing=key):
+        try:
+            js.localStorage.removeItem(candidate)
+            js.localStorage.setItem(key, text)
+            return Keeping.KEPT
+        except JsException:
+            continue
+    return Keeping.FULL
+
+
+def stored_keys() -> list[str]:
+    """Every key in ``localStorage`` (the page's and any other app's of the same origin)."""
+    try:
+        storage = js.localStorage
+        return [storage.key(index) for index in range(storage.length)]
+    except JsException:
+        return []
+
+
 def forget(key: str) -> None:
-    """Remove ``key`` from ``localStorage`` (nothing to do without storage)."""
+    """Remove ``key`` (and this tab's copy; nothing to do without storage)."""
+    with suppress(JsException):
+        js.sessionStorage.removeItem(key)
     with suppress(JsException):
         js.localStorage.removeItem(key)
 
 
 def set_aside(key: str) -> str | None:
-    """Move what ``localStorage`` keeps under ``key`` to a key of its own, so that the next
-    visit starts afresh and nothing is destroyed; that key, or None if the browser refused."""
+    """Move what the browser keeps under ``key`` to a key of its own in ``localStorage``, so
+    that the next visit starts afresh and nothing is destroyed; that key, or None if the
+    browser refused."""
     text = stored(key)
-    aside = f"{key}.unreadable.{int(js.Date.now())}"
-    try:
-        js.localStorage.removeItem(key)  # first, so that the quota has room for the copy
-        js.localStorage.setItem(aside, text)
-    except JsException:
-        with suppress(JsException):
-            js.localStorage.setItem(key, text)
-        return None
-    return aside
+    aside = aside_key(key, int(js.Date.now()))
+    forget(key)  # first, so that the quota has room for the copy
+    if store(aside, text) is Keeping.KEPT:
+        return aside
+    store(key, text)
+    return None
 
 
 def restore_stored(key: str, read, what: str):

@@ -20,12 +20,11 @@ from .mode import Hint, Page, PageMode, PageStatus
 from .records import continues, has_game_in_progress
 from .search import PlayerUnavailable
 from .session import DEFAULT_OPTIONS, SAVE_KEY, GameOptions, Seat, Session
+from .storage import ANALYSIS_KEY
 
 #: Shortest time a computer move takes on screen, so people can follow a computer-only game.
 COMPUTER_MOVE_PAUSE = 0.25
 NO_PLAYER = "The computer player could not be loaded: reload the page to try again."
-#: Where the analysis of the saved game is kept.
-ANALYSIS_KEY = "pyblokus.analysis"
 #: The buttons only a game has (a puzzle hides them).
 GAME_ONLY = ("review", "save-game", "share")
 
@@ -35,6 +34,7 @@ class GameMode(PageMode):
 
     save_key = SAVE_KEY
     saved_name = "game"
+    downloadable = True
     session: Session
 
     def __init__(self, page: Page, session: Session, analysis: AnalysisResult | None = None):

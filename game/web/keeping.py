@@ -22,10 +22,11 @@ from game.record import GameRecord, from_blksgf, to_blksgf
 
 from . import view
 from .dom import document, element, js_object, listen, store
-from .game_mode import ANALYSIS_KEY, NO_PLAYER, GameMode, enter_game, may_replace
+from .game_mode import NO_PLAYER, GameMode, enter_game, may_replace
 from .mode import Page
 from .records import continues, record_of, session_of
 from .search import PlayerUnavailable
+from .storage import ANALYSIS_KEY
 
 
 def bind(page: Page) -> None:
@@ -74,6 +75,7 @@ def bind(page: Page) -> None:
     on("open-file", chosen, "change")
     on("save-game", lambda _: save_file(game()))
     on("game-over-save", lambda _: save_file(game()))
+    on("keeping-save", lambda _: save_file(game()))
     on("share", lambda _: share(page, game()))
     on("game-over-share", share_from_game_over)
     on("share-copy", later(lambda _: copy_link(page)))

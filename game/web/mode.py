@@ -90,6 +90,8 @@ class PageMode(ABC):
     #: Where the page saves the session (``localStorage``), and what it calls it to players.
     save_key: ClassVar[str]
     saved_name: ClassVar[str]
+    #: Whether Save game can download it (as a ``.blksgf`` record).
+    downloadable: ClassVar[bool] = False
 
     def __init__(self, page: Page, session: Session):
         self.page = page

@@ -38,6 +38,7 @@ from .puzzle_view import (
     puzzle_trays_html,
     solved_notice,
 )
+from .storage import Keeping
 
 if TYPE_CHECKING:
     from game.solver import Solver
@@ -166,7 +167,7 @@ class PuzzleMode(PageMode):
         session = self.session
         if session.counts_for_best_time() and not self.recorded:
             best, new_best = with_time(self.best_times, session.puzzle.name, session.solved_in)
-            if store(BEST_TIMES_KEY, json.dumps(best)):
+            if store(BEST_TIMES_KEY, json.dumps(best)) is Keeping.KEPT:
                 self.best_times = best
             else:  # storage disabled or full: the solve still counts here
                 new_best = False

@@ -227,11 +227,11 @@ class Session:
 
     def play(self, move: Move) -> frozenset[Color]:
         """Play ``move`` for the colour to move. Raises :class:`IllegalMoveError` (nothing
-        changes). Returns the colours found unable to move after it (they are passed)."""
-        before = self.board.passed
+        changes). Returns the colours found unable to move after it."""
+        before = self.board.finished
         self.history.play(move)
         self.paused = False
-        return self.board.passed - before
+        return self.board.finished - before
 
     def undo(self) -> int:
         """Take back the last move; if a human seat made any move, take back every move since

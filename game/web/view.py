@@ -17,7 +17,7 @@ from html import escape
 from game import PIECES, Board, IllegalReason, Piece, Square, square, square_name, square_xy
 from game.levels import LEVEL_NAMES, strength_text
 from game.pieces import FILE_NAMES, Move
-from game.review import game_story, passed_colors
+from game.review import game_story
 
 from .ghost import Cell, default_orientation
 from .records import record_of
@@ -330,7 +330,7 @@ def scoreboard_html(session: Session) -> str:
     board = session.board
     outcome = board.result()
     shared = board.variant.shared_color
-    passed = passed_colors(board)
+    passed = board.passed
     rows = []
     for c in board.colors:
         name = board.color_names[c]

@@ -311,3 +311,63 @@ def open_scene(context, site: Site, record: PageRecord, scene: str):
         page.click(opener)
         page.wait_for_selector("dialog[open]")
     return page
+
+
+# --- the browser's storage: full, switched off, written as a reload starts ---------------------
+
+#: An init script: the page's storage is switched off (site data blocked, some private modes):
+#: reading ``localStorage`` or ``sessionStorage`` throws, as Chromium does then.
+STORAGE_OFF = """
+for (const name of ["localStorage", "sessionStorage"]) {
+  Object.defineProperty(window, name, { configurable: true, get() {
+    throw new DOMException(`Failed to read the '${name}' property from 'Window': Access is `
+      + "denied for this document.", "SecurityError");
+  } });
+}
+"""
+
+
+def fill_storage(page, prefix: str = "other-app.") -> int:
+    """Fill the origin's ``localStorage`` to the brim with another app's data (keys starting
+    with ``prefix``: large values, then ever smaller ones until not one more character fits);
+    how many keys it took."""
+    return page.evaluate(
+        """(prefix) => {
+            let size = 1 << 20, count = 0;
+            while (size >= 1) {
+                try { localStorage.setItem(prefix + count, "x".repeat(size)); count += 1; }
+                catch { size = Math.floor(size / 2); }
+            }
+            return count;
+        }""",
+        prefix,
+    )
+
+
+def stored_keys(page) -> list[str]:
+    return page.evaluate("() => Object.keys(localStorage)")
+
+
+def save_on_reload(page, key: str, text: str) -> None:
+    """Have ``text`` be the tab's save under ``key`` when ``page`` next loads: written as the
+    page starts (the old page saves as it goes) to the tab's own copy and to the store."""
+    value = json.dumps(text)
+    page.add_init_script(
+        f"localStorage.setItem({json.dumps(key)}, {value});"
+        f"sessionStorage.setItem({json.dumps(key)}, {value});"
+    )
+
+
+def play_by_keys(page, keys: str = "12ivltozwxynpuf") -> None:
+    """Play a move for the colour to move (a human's) by keys alone: the first piece of
+    ``keys`` that the page picks up on a legal spot, placed with Enter."""
+    before = len(covered(page))
+    for key in keys:
+        page.keyboard.press(key)
+        if page.locator("#ghost rect.legal").count():
+            page.keyboard.press("Enter")
+            wait_until_state(page, "ready")
+            assert len(covered(page)) > before
+            return
+        page.keyboard.press("Escape")
+    raise AssertionError("no piece of those keys has a legal spot")

@@ -6,9 +6,11 @@ import pytest
 from harness import (
     DESKTOP,
     PHONE,
+    STORAGE_OFF,
     axe_violations,
     computed,
     contrast,
+    fill_storage,
     inject_axe,
     luminance,
     new_context,
@@ -51,6 +53,22 @@ def test_a_game_and_its_dialogs_have_no_wcag_aa_violations(scheme_context, site,
 @pytest.mark.parametrize("scene", ["game-over", "puzzle"])
 def test_game_over_and_puzzle_have_no_wcag_aa_violations(scheme_context, site, record, scene):
     page = open_scene(scheme_context, site, record, scene)
+    assert axe_violations(page) == []
+
+
+@pytest.mark.parametrize("storage", ["full", "off"])
+def test_the_warning_that_the_game_is_not_kept_has_no_wcag_aa_violations(
+    scheme_context, site, record, storage
+):
+    if storage == "off":
+        scheme_context.add_init_script(STORAGE_OFF)
+    page = open_page(scheme_context, site, record)
+    if storage == "full":
+        fill_storage(page)
+        pick(page, "V5", "blue")
+        page.click("#board [data-square='a20']")
+        wait_until_state(page, "ready")
+    assert page.locator("#keeping").is_visible()
     assert axe_violations(page) == []
 
 

@@ -249,7 +249,8 @@ def test_a_browser_that_refuses_storage_still_plays(context, site, record):
         "Storage.prototype.setItem = () => { throw new DOMException('no', 'SecurityError'); };"
     )
     page = open_page(context, site, record)
-    assert "does not let the page save" in page.inner_text("#notice")
+    assert page.get_attribute("body", "data-keeping") == "off"  # and the warning says so
+    assert page.locator("#keeping").is_visible()
     pick(page, "1", "blue")
     page.click("#board [data-square='a20']")
     wait_until_state(page, "ready")

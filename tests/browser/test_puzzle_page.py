@@ -5,7 +5,7 @@ the puzzle (or, if its save is unusable, says so and shows the game)."""
 import json
 
 import pytest
-from harness import covered, pick, wait_until_state
+from harness import covered, pick, save_on_reload, wait_until_state
 
 from game.puzzles import PUZZLES
 from game.web.puzzle_session import BEST_TIMES_KEY, PUZZLE_SAVE_KEY
@@ -123,7 +123,7 @@ def saved(page, key: str = PUZZLE_SAVE_KEY) -> str | None:
 def reload_with_saved_puzzle(page, text: str) -> None:
     """Reload with ``text`` as the saved puzzle (written as the new page starts: the old one
     saves its puzzle as it goes)."""
-    page.add_init_script(f"localStorage.setItem({json.dumps(PUZZLE_SAVE_KEY)}, {json.dumps(text)})")
+    save_on_reload(page, PUZZLE_SAVE_KEY, text)
     page.reload()
 
 
@@ -186,7 +186,7 @@ def test_a_corrupt_puzzle_save_is_dropped_with_a_notice(page):
 
 
 def test_unusable_game_and_puzzle_saves_are_both_reported(page):
-    page.add_init_script(f"localStorage.setItem({json.dumps(SAVE_KEY)}, 'not a save')")
+    save_on_reload(page, SAVE_KEY, "not a save")
     reload_with_saved_puzzle(page, '{"format": 3')
     wait_until_state(page, "ready")
     notice = page.inner_text("#notice")
