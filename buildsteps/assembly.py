@@ -45,6 +45,8 @@ STYLE_PLACEHOLDER = "<style>/* app.css */</style>"
 # Picks, before the first paint, the scoreboard and trays drawn for the saved game's mode.
 LAYOUT_SCRIPT = ROOT / "static" / "layout.js"
 SCRIPT_PLACEHOLDER = "<script>/* layout.js */</script>"
+# Where, storage off, the shell writes the warning's words until Python writes them.
+OFF_WARNING_SELECTOR = '[data-storage="off"] body[data-state="loading"] #keeping-text:empty::before'
 SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
 # Fetched before Python starts: the page's loading indicator counts their bytes.
 GAME_ZIP = "game.zip"  # the game package, compiled, as pyscript.toml's [files] names it
@@ -180,7 +182,7 @@ def page_shell() -> PageShell:
             Session,
             default_seats,
         )
-        from game.web.storage import TAB_MARK
+        from game.web.storage import TAB_MARK, Keeping, keeping_warning
         from game.web.view import initial_board_svg, scoreboard_html, trays_html
     finally:
         sys.path.remove(str(ROOT))
@@ -201,6 +203,8 @@ def page_shell() -> PageShell:
         )
 
     hidden = ",\n".join(f'[data-layout="{m}"] .shell:not([data-modes~="{m}"])' for m in modes)
+    # Storage off: the warning Python will show over the board, its words held in its place.
+    off_warning = json.dumps(keeping_warning(Keeping.OFF, "game"))
     script = LAYOUT_SCRIPT.read_text()
     fills = (('["__MODES__"]', modes), ('"__SAVE_KEY__"', SAVE_KEY), ('"__TAB_MARK__"', TAB_MARK))
     for placeholder, value in fills:
@@ -211,7 +215,11 @@ def page_shell() -> PageShell:
         board=initial_board_svg(),
         scores=shells(scores),
         trays=shells(trays),
-        css=f"\n/* The shell: the saved game's mode's alone. */\n{hidden} {{ display: none; }}\n",
+        css=(
+            f"\n/* The shell: the saved game's mode's alone; the storage warning's words. */\n"
+            f"{hidden} {{ display: none; }}\n"
+            f"{OFF_WARNING_SELECTOR} {{ content: {off_warning}; }}\n"
+        ),
         script=script,
     )
 

@@ -5,11 +5,18 @@
 {
   const modes = ["__MODES__"]; // build.py: the game's modes, the first visit's first
   let layout = modes[0];
+  let saves = null;
   try {
     // The save the game will read (game/web/dom.py): this tab's own copy once it has one.
-    const saves = sessionStorage.getItem("__TAB_MARK__") === null ? localStorage : sessionStorage;
-    const saved = JSON.parse(saves.getItem("__SAVE_KEY__"));
+    saves = sessionStorage.getItem("__TAB_MARK__") === null ? localStorage : sessionStorage;
+  } catch {
+    // No storage: the page will warn that the game is not kept, above the board; its room
+    // is kept from the first paint.
+    document.documentElement.dataset.storage = "off";
+  }
+  try {
+    const saved = JSON.parse(saves?.getItem("__SAVE_KEY__") ?? "null");
     if (modes.includes(saved?.mode)) layout = saved.mode;
-  } catch {} // no storage, or a save Python will set aside for a new game
+  } catch {} // a save Python will set aside for a new game
   document.documentElement.dataset.layout = layout;
 }

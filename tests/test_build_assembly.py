@@ -63,6 +63,8 @@ def test_the_page_draws_each_modes_scoreboard_and_trays_and_its_css_shows_one(ru
     script = re.search(r"<script>(.*?)</script>", page, re.S)[1]
     assert '["classic", "classic_2", "classic_3", "teams", "duo"]' in script
     assert '"pyblokus.game"' in script and '"pyblokus.tab"' in script
+    # Storage off, the warning's words hold its place until Python writes them.
+    assert f'{assembly.OFF_WARNING_SELECTOR} {{ content: "This game will be lost' in css
 
 
 def test_the_page_preloads_the_runtime_but_not_the_game(runtime):
