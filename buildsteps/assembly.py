@@ -1,6 +1,7 @@
 """The static site, assembled in ``dist/``: the pinned runtime, the game compiled, the page with
-its first board drawn, its stylesheet inline (allowed by its hash in the Content-Security-Policy)
-and its preloads, the site's own files, and the service worker that precaches them all."""
+its first board, scoreboard and trays drawn, its stylesheet and layout script inline (allowed by
+their hashes in the Content-Security-Policy) and its preloads, the site's own files, and the
+service worker that precaches them all."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import json
 import shutil
 import sys
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from buildsteps import ROOT, BuildError
@@ -40,6 +42,11 @@ PAGE_TEMPLATE = ROOT / "index.html"
 # The page's stylesheet, written into index.html: the first paint waits for no request.
 STYLESHEET = ROOT / "static" / "app.css"
 STYLE_PLACEHOLDER = "<style>/* app.css */</style>"
+# Picks, before the first paint, the scoreboard and trays drawn for the saved game's type.
+LAYOUT_SCRIPT = ROOT / "static" / "layout.js"
+SCRIPT_PLACEHOLDER = "<script>/* layout.js */</script>"
+# Where, storage off, the shell writes the warning's words until Python writes them.
+OFF_WARNING_SELECTOR = '[data-storage="off"] body[data-state="loading"] #keeping-text:empty::before'
 SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
 # Fetched before Python starts: the page's loading indicator counts their bytes.
 GAME_ZIP = "game.zip"  # the game package, compiled, as pyscript.toml's [files] names it
@@ -110,34 +117,117 @@ def trim_lock_file(lock_file: Path) -> None:
 
 
 def render_index_html(runtime: Path) -> str:
-    """index.html with the first paint's empty board rendered in (Python loads after it), the
-    stylesheet in (with its hash in the Content-Security-Policy), and the sizes of the runtime
-    files in ``runtime`` that the loading indicator counts."""
-    sys.path.insert(0, str(ROOT))
-    try:
-        from game.web.drawing import initial_board_svg
-    finally:
-        sys.path.remove(str(ROOT))
+    """index.html with the first paint's empty board, scoreboard and trays rendered in (Python
+    loads after it), the stylesheet and the layout script in (with their hashes in the
+    Content-Security-Policy), and the sizes of the runtime files in ``runtime`` that the loading
+    indicator counts."""
     template = PAGE_TEMPLATE.read_text()
     for placeholder in (
         "<!-- board -->",
+        "<!-- scores -->",
+        "<!-- trays -->",
         "__RUNTIME_SIZES__",
         "<!-- preloads:",
         STYLE_PLACEHOLDER,
         "'__STYLE_HASH__'",
+        SCRIPT_PLACEHOLDER,
+        "'__SCRIPT_HASH__'",
     ):
         if placeholder not in template:
             raise BuildError(f"index.html lacks the {placeholder} placeholder")
-    css = STYLESHEET.read_text()
-    digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
+    shell = page_shell()
+    css = STYLESHEET.read_text() + shell.css
     template = template.replace(STYLE_PLACEHOLDER, f"<style>{css}</style>")
-    template = template.replace("'__STYLE_HASH__'", f"'sha256-{digest}'")
+    template = template.replace("'__STYLE_HASH__'", f"'{csp_hash(css)}'")
+    template = template.replace(SCRIPT_PLACEHOLDER, f"<script>{shell.script}</script>")
+    template = template.replace("'__SCRIPT_HASH__'", f"'{csp_hash(shell.script)}'")
     sizes = {name: (runtime / name).stat().st_size for name in RUNTIME_FILES}
     template = template.replace("__RUNTIME_SIZES__", html.escape(json.dumps(sizes)))
     head, _, rest = template.partition("<!-- preloads:")
     comment, _, rest = rest.partition("-->\n")
     template = f"{head}<!-- preloads:{comment}-->\n{preload_links()}{rest}"
-    return template.replace("<!-- board -->", initial_board_svg())
+    template = template.replace("<!-- scores -->", shell.scores)
+    template = template.replace("<!-- trays -->", shell.trays)
+    return template.replace("<!-- board -->", shell.board)
+
+
+def csp_hash(text: str) -> str:
+    """The Content-Security-Policy's source for an inline ``text``."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+
+
+@dataclass(frozen=True)
+class PageShell:
+    """What the page shows before Python draws the game: the empty Classic board, and the
+    scoreboard and trays of a new game of each type, each in a ``.shell`` naming the types
+    that draw it (``data-game-types``); :data:`LAYOUT_SCRIPT`, filled in, names the saved game's
+    type on <html> (``data-layout``) and ``css`` hides every shell not drawn for it. So the first
+    paint holds the space the game's own will take."""
+
+    board: str
+    scores: str
+    trays: str
+    css: str
+    script: str
+
+
+def page_shell() -> PageShell:
+    sys.path.insert(0, str(ROOT))
+    try:
+        from game.web.session import (
+            DEFAULT_OPTIONS,
+            GAME_TYPES,
+            SAVE_KEY,
+            GameOptions,
+            Session,
+            default_seats,
+        )
+        from game.web.storage import TAB_MARK, Keeping, keeping_warning
+        from game.web.drawing import initial_board_svg
+        from game.web.view import scoreboard_html, trays_html
+    finally:
+        sys.path.remove(str(ROOT))
+    # The first visit's game type first: the layout script's choice without a save.
+    first = DEFAULT_OPTIONS.game_type
+    game_types = [first, *(name for name in GAME_TYPES if name != first)]
+    scores: dict[str, list[str]] = {}  # drawing -> the game types that draw it
+    trays: dict[str, list[str]] = {}
+    for game_type in game_types:
+        session = Session.new(GameOptions(game_type, seats=default_seats(game_type)))
+        scores.setdefault(scoreboard_html(session), []).append(game_type)
+        trays.setdefault(
+            trays_html(session.board, selected=None, human_turn=True), []
+        ).append(game_type)
+
+    def shells(drawings: dict[str, list[str]]) -> str:
+        # inert: Python is not there yet to answer a click or a key.
+        return "".join(
+            f'<div class="shell" data-game-types="{" ".join(names)}" inert>{drawing}</div>'
+            for drawing, names in drawings.items()
+        )
+
+    hidden = ",\n".join(
+        f'[data-layout="{t}"] .shell:not([data-game-types~="{t}"])' for t in game_types
+    )
+    # Storage off: the warning Python will show over the board, its words held in its place.
+    off_warning = json.dumps(keeping_warning(Keeping.OFF, "game"))
+    script = LAYOUT_SCRIPT.read_text()
+    fills = (('["__GAME_TYPES__"]', game_types), ('"__SAVE_KEY__"', SAVE_KEY), ('"__TAB_MARK__"', TAB_MARK))
+    for placeholder, value in fills:
+        if placeholder not in script:
+            raise BuildError(f"{LAYOUT_SCRIPT.name} lacks the {placeholder} placeholder")
+        script = script.replace(placeholder, json.dumps(value))
+    return PageShell(
+        board=initial_board_svg(),
+        scores=shells(scores),
+        trays=shells(trays),
+        css=(
+            f"\n/* The shell: the saved game's type's alone; the storage warning's words. */\n"
+            f"{hidden} {{ display: none; }}\n"
+            f"{OFF_WARNING_SELECTOR} {{ content: {off_warning}; }}\n"
+        ),
+        script=script,
+    )
 
 
 def preload_links() -> str:

@@ -83,16 +83,12 @@ const painted = () =>
 const fileName = (url) => new URL(url).pathname.split("/").pop();
 
 // Python's start-up asks the browser for the time zone's names (Pyodide's tzset, through
-// Intl), and the game then reads localStorage (and sessionStorage, each tab's own saves): the
-// first use of each is slow, later ones cheap (figures in bench/RESULTS.md). Asked once the
-// stage is painted, while the runtime downloads and the main thread idles, they are ready when
-// Python's start-up, one long task, needs them.
+// Intl): the first use is slow, later ones cheap (figures in bench/RESULTS.md). Asked once
+// the stage is painted, while the runtime downloads and the main thread idles, they are
+// ready when Python's start-up, one long task, needs them. (The first reads of localStorage
+// and sessionStorage are the page's layout script's, before the first paint.)
 painted().then(() => {
   new Date().toLocaleTimeString(undefined, { hour12: false, timeZoneName: "short" });
-  try {
-    localStorage.length;
-    sessionStorage.length;
-  } catch {} // no storage for this page: the game copes
 });
 
 async function count(response) {

@@ -23,17 +23,49 @@ def runtime(tmp_path):
     return folder
 
 
-def test_the_page_has_its_board_its_stylesheet_allowed_by_hash_and_the_runtime_sizes(runtime):
+def test_the_page_has_its_board_its_stylesheet_and_script_allowed_by_hash_and_the_runtime_sizes(
+    runtime,
+):
     page = assembly.render_index_html(runtime)
     assert page.count("data-square=") == 400
-    css = assembly.STYLESHEET.read_text()
-    assert page.count("<style>") == 1 and f"<style>{css}</style>" in page
-    digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
-    assert f"style-src 'sha256-{digest}';" in page
+    css = re.search(r"<style>(.*?)</style>", page, re.S)[1]
+    assert page.count("<style>") == 1 and css.startswith(assembly.STYLESHEET.read_text())
+    script = re.search(r"<script>(.*?)</script>", page, re.S)[1]
+    assert page.count("<script>") == 1 and "localStorage" in script
+    for directive, text in (("style-src", css), ("script-src", script)):
+        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        assert re.search(rf"{directive} [^;]*'sha256-{re.escape(digest)}';", page)
     sizes = json.loads(html.unescape(re.search(r'data-sizes="([^"]*)"', page)[1]))
     assert sizes == {name: n for n, name in enumerate(assembly.RUNTIME_FILES, 1)}
-    placeholders = ("<!-- board -->", "__RUNTIME_SIZES__", "__STYLE_HASH__", "/* app.css */")
+    placeholders = (
+        *("<!-- board -->", "<!-- scores -->", "<!-- trays -->"),
+        *("/* app.css */", "/* layout.js */", "__MODES__", "__SAVE_KEY__", "__TAB_MARK__"),
+        *("__RUNTIME_SIZES__", "__STYLE_HASH__", "__SCRIPT_HASH__"),
+    )
     assert not [text for text in placeholders if text in page]
+
+
+def test_the_page_draws_each_game_types_scoreboard_and_trays_and_its_css_shows_one(runtime):
+    """The shell: a new game's scoreboard and trays for each game type, each drawing once with
+    the types it is for; the stylesheet hides every one but the type on <html data-layout>, and
+    the layout script names the first visit's type (Classic) unless a save names another."""
+    page = assembly.render_index_html(runtime)
+    scores = page[page.index('<div id="scores"') : page.index('<section id="review"')]
+    trays = page[page.index('<div id="trays"') : page.index("</aside>")]
+    score_shells = re.findall(r'<div class="shell" data-game-types="([^"]+)" inert>', scores)
+    assert sorted(score_shells) == ["classic", "classic_2", "classic_3", "duo", "teams"]
+    tray_shells = re.findall(r'<div class="shell" data-game-types="([^"]+)" inert>', trays)
+    assert tray_shells == ["classic classic_2 classic_3 teams", "duo"]
+    assert trays.count('class="piece"') == 21 * 4 + 21 * 2
+    css = re.search(r"<style>(.*?)</style>", page, re.S)[1]
+    for game_type in ("classic", "classic_2", "classic_3", "teams", "duo"):
+        selector = f'[data-layout="{game_type}"] .shell:not([data-game-types~="{game_type}"])'
+        assert selector in css
+    script = re.search(r"<script>(.*?)</script>", page, re.S)[1]
+    assert '["classic", "classic_2", "classic_3", "teams", "duo"]' in script
+    assert '"pyblokus.game"' in script and '"pyblokus.tab"' in script
+    # Storage off, the warning's words hold its place until Python writes them.
+    assert f'{assembly.OFF_WARNING_SELECTOR} {{ content: "This game will be lost' in css
 
 
 def test_the_page_preloads_the_runtime_but_not_the_game(runtime):

@@ -16,6 +16,7 @@ from functools import cache
 
 from game import PIECES, Board, Piece, Square, square, square_name, square_xy
 from game.pieces import FILE_NAMES, Move
+from game.review import color_title
 
 from .ghost import Cell, default_orientation
 
@@ -222,9 +223,10 @@ def tray_html(board: Board, color: int, *, selected: Piece | None, active: bool)
         )
     left = len(board.pieces_left(color))
     turn = " turn" if active else ""
+    title = color_title(board, color)
     return (
-        f'<section class="tray{turn}" data-color="{name}" aria-label="{name.capitalize()} pieces">'
-        f'<h3><span class="swatch" data-color="{name}"></span>{name.capitalize()}'
-        f'<span class="left">{left} left</span></h3>'
+        f'<section class="tray{turn}" data-color="{name}" aria-label="{title} pieces">'
+        f'<h2><span class="swatch" data-color="{name}"></span>{title}'
+        f'<span class="left">{left} left</span></h2>'
         f'<div class="pieces">{"".join(buttons)}</div></section>'
     )

@@ -20,20 +20,11 @@ from .dom import confirm, element, forget, listen, restore_stored, stored
 from .mode import Hint, Page, PageMode, PageStatus, Played
 from .records import Arrival, arrival, has_game_in_progress
 from .search import PlayerUnavailable
-from .session import SAVE_KEY, GameOptions, Occupant, Session
+from .session import DEFAULT_OPTIONS, SAVE_KEY, GameOptions, Occupant, Session
 from .storage import ANALYSIS_KEY
 
 #: Shortest time a computer move takes on screen, so people can follow a computer-only game.
 COMPUTER_MOVE_PAUSE = 0.25
-DEFAULT_OPTIONS = GameOptions(
-    "classic",
-    seats=(
-        Occupant("human"),
-        Occupant("computer", 2),
-        Occupant("computer", 2),
-        Occupant("computer", 2),
-    ),
-)
 NO_PLAYER = "The computer player could not be loaded: reload the page to try again."
 #: The buttons only a game has (a puzzle hides them).
 GAME_ONLY = ("review", "save-game", "share")

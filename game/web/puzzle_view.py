@@ -108,7 +108,7 @@ def progress_html(session: PuzzleSession, best: dict[str, float]) -> str:
     puzzle = session.puzzle
     record = best.get(puzzle.name)
     return (
-        f'<div class="puzzle-progress"><h3>{puzzle.number}. {escape(puzzle.title)}</h3>'
+        f'<div class="puzzle-progress"><h2>{puzzle.number}. {escape(puzzle.title)}</h2>'
         f'<p id="puzzle-progress">{progress_text(session)}</p>'
         f"<p>Best time: {format_seconds(record) if record else '—'}</p></div>"
     )

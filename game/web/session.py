@@ -167,6 +167,10 @@ class GameOptions:
         )
 
 
+#: The game a first visit starts: four colours, one human against the computer.
+DEFAULT_OPTIONS = GameOptions("classic", seats=default_seats("classic"))
+
+
 def seat_of_move(
     game_type: GameType, board: Board, color: Color, earlier_moves_of_color: int
 ) -> int:

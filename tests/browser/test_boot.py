@@ -175,10 +175,15 @@ def test_first_paint_shows_board_and_stages_before_python(context, site, record)
 
 
 # Runs before the page's scripts: who asks, in turn, for the time zone's names (Pyodide's
-# start-up does, for Python's time module) and reads localStorage: boot.js or another script.
+# start-up does, for Python's time module) and reads localStorage: boot.js, the runtime (Python)
+# or the page's inline layout script.
 FIRST_USES = """
 window.firstUses = { zone: [], storage: [] };
-const caller = () => (new Error().stack.includes("/static/boot.js") ? "boot.js" : "other");
+const caller = () => {
+  const stack = new Error().stack;
+  if (stack.includes("/static/boot.js")) return "boot.js";
+  return stack.includes("/vendor/") ? "runtime" : "page";
+};
 const toLocaleTimeString = Date.prototype.toLocaleTimeString;
 Date.prototype.toLocaleTimeString = function (...args) {
   if (args[1]?.timeZoneName) window.firstUses.zone.push(caller());
@@ -199,9 +204,9 @@ def test_what_python_first_uses_is_warmed_up_before_python_starts(context, site,
     page = open_page(context, site, record)
     uses = page.evaluate("() => window.firstUses")
     # boot.js's, then Pyodide's for winter and summer time
-    assert uses["zone"][0] == "boot.js" and uses["zone"][1:].count("other") >= 2, uses
-    # boot.js's, then the game's
-    assert uses["storage"][0] == "boot.js" and "other" in uses["storage"][1:], uses
+    assert uses["zone"][0] == "boot.js" and uses["zone"][1:].count("runtime") >= 2, uses
+    # the layout script's (it picks the saved game's shell before the first paint), then the game's
+    assert uses["storage"][0] == "page" and "runtime" in uses["storage"][1:], uses
 
 
 BAND = """() => {
@@ -249,11 +254,14 @@ def test_content_security_policy_allows_only_the_origin(page):
     directives = dict(part.strip().split(" ", 1) for part in policy.split(";"))
     assert directives["default-src"] == "'self'"
     assert directives["connect-src"] == "'self'"
-    assert directives["script-src"] == "'self' 'wasm-unsafe-eval'"
-    assert re.fullmatch(r"'sha256-[A-Za-z0-9+/]{43}='", directives["style-src"])
+    script_src = directives["script-src"].split()
+    assert script_src[:2] == ["'self'", "'wasm-unsafe-eval'"] and len(script_src) == 3
+    for source in (script_src[2], directives["style-src"]):
+        assert re.fullmatch(r"'sha256-[A-Za-z0-9+/]{43}='", source)
     assert "http" not in policy and "*" not in policy and "unsafe-inline" not in policy
-    # The page's one stylesheet, inline, is the one the policy's hash lets apply.
+    # The page's one stylesheet and one inline script are those the policy's hashes let in.
     assert page.evaluate("() => getComputedStyle(document.body).display") == "flex"
+    assert page.get_attribute("html", "data-layout") == "classic"
 
 
 def test_no_string_runs_as_code(context, site):

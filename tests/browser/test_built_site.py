@@ -5,6 +5,7 @@ game, the page, the service worker; a rebuild, and ``build.py serve``.
 import base64
 import hashlib
 import json
+import re
 import subprocess
 import sys
 import tarfile
@@ -77,14 +78,18 @@ def test_the_page_is_painted_before_python_and_names_no_other_origin(dist):
     assert "https://" not in html
 
 
-def test_the_stylesheet_is_in_the_page_allowed_by_its_hash(dist):
-    """No stylesheet request holds up the first paint; the policy allows just this style."""
+def test_the_stylesheet_and_layout_script_are_in_the_page_allowed_by_their_hashes(dist):
+    """No stylesheet or script request holds up the first paint; the policy allows just this
+    style (app.css and the shell's rule) and this inline script."""
     html = (dist / "index.html").read_text()
     assert 'rel="stylesheet"' not in html and html.count("<style>") == 1
     css = html.split("<style>", 1)[1].split("</style>", 1)[0]
-    assert css == assembly.STYLESHEET.read_text()
-    digest = base64.b64encode(hashlib.sha256(css.encode()).digest()).decode()
-    assert f"style-src 'sha256-{digest}';" in html
+    assert css.startswith(assembly.STYLESHEET.read_text())
+    assert html.count("<script>") == 1
+    script = html.split("<script>", 1)[1].split("</script>", 1)[0]
+    for directive, text in (("style-src", css), ("script-src", script)):
+        digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+        assert re.search(rf"{directive} [^;]*'sha256-{re.escape(digest)}';", html)
 
 
 def test_the_service_worker_precaches_every_file(dist):

@@ -144,7 +144,7 @@ def test_reload_comes_back_to_the_puzzle_with_its_position_and_undo(page):
     # The clock was saved as the page went away, not only at the last move.
     assert json.loads(saved(page))["elapsed"] >= at_last_move + 1.5
     assert page.get_attribute("#board", "data-width") == "8"
-    assert page.inner_text("#scores h3") == "3. Tetromino rectangle"
+    assert page.inner_text("#scores h2") == "3. Tetromino rectangle"
     assert covered(page) == before
     assert progress(page).startswith("2 of 20 pieces")
     assert page.locator("#puzzle-restart").is_visible()

@@ -1,0 +1,76 @@
+"""The page holds still while it loads: from the navigation until just after it turns `ready`,
+the layout shifts Chromium reports add up to at most 0.05 (the cumulative layout shift; Core Web
+Vitals call 0.1 good), on a phone and a desktop window, light and dark, on a first visit and on
+visits resuming a saved game (Classic, and Duo, whose scoreboard and trays are smaller), and
+with the browser's storage switched off (the page then warns, above the board, that the game is
+not kept). The first paint holds the final layout's space: the page's shell draws the saved
+mode's scoreboard and trays, and the warning's room, until Python draws them."""
+
+import pytest
+from harness import (
+    DESKTOP,
+    PHONE,
+    new_context,
+    open_page,
+    played_game,
+    seed_saved_game,
+)
+
+CLS_LIMIT = 0.05
+
+# Runs before the page's scripts: every layout shift from the first paint on, with what moved.
+LAYOUT_SHIFTS = """
+window.layoutShifts = [];
+window.recordShifts = (entries) => {
+  for (const entry of entries) {
+    window.layoutShifts.push({
+      value: entry.value,
+      at: Math.round(entry.startTime),
+      moved: entry.sources.map((source) => {
+        const node = source.node;
+        const name = node ? node.id || node.className || node.nodeName : "?";
+        return `${name} ${source.previousRect.y}->${source.currentRect.y}`;
+      }),
+    });
+  }
+};
+window.shiftObserver = new PerformanceObserver((list) => recordShifts(list.getEntries()));
+window.shiftObserver.observe({ type: "layout-shift", buffered: true });
+"""
+
+# Runs before the page's scripts: the browser refuses the page any storage.
+STORAGE_OFF = """
+for (const name of ["localStorage", "sessionStorage"]) {
+  Object.defineProperty(window, name, {
+    get() { throw new DOMException("The user has blocked storage", "SecurityError"); },
+  });
+}
+"""
+
+# Once `ready` is painted: the shifts so far, that frame's too.
+SHIFTS_SO_FAR = """() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => {
+  recordShifts(window.shiftObserver.takeRecords());
+  resolve(window.layoutShifts);
+})))"""
+
+
+@pytest.mark.parametrize("visit", ["first", "classic", "duo", "storage off"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("device", ["phone", "desktop"])
+def test_nothing_moves_while_the_page_loads(browser, site, record, device, scheme, visit):
+    viewport = {"phone": PHONE, "desktop": DESKTOP}[device]
+    context = new_context(browser, color_scheme=scheme, **viewport)
+    try:
+        if visit == "storage off":
+            context.add_init_script(STORAGE_OFF)
+        elif visit != "first":
+            seed_saved_game(context, played_game(visit))
+        context.add_init_script(LAYOUT_SHIFTS)
+        page = open_page(context, site, record)
+        shifts = page.evaluate(SHIFTS_SO_FAR)
+        warned = page.is_visible("#keeping")
+    finally:
+        context.close()
+    # Every shift counts (none follows an input: nothing is pressed while the page loads).
+    assert sum(shift["value"] for shift in shifts) <= CLS_LIMIT, shifts
+    assert warned == (visit == "storage off")
