@@ -174,6 +174,7 @@ class PageShell:
 def page_shell() -> PageShell:
     sys.path.insert(0, str(ROOT))
     try:
+        from game.web.drawing import initial_board_svg
         from game.web.session import (
             DEFAULT_OPTIONS,
             GAME_TYPES,
@@ -183,7 +184,6 @@ def page_shell() -> PageShell:
             default_seats,
         )
         from game.web.storage import TAB_MARK, Keeping, keeping_warning
-        from game.web.drawing import initial_board_svg
         from game.web.view import scoreboard_html, trays_html
     finally:
         sys.path.remove(str(ROOT))
@@ -212,7 +212,11 @@ def page_shell() -> PageShell:
     # Storage off: the warning Python will show over the board, its words held in its place.
     off_warning = json.dumps(keeping_warning(Keeping.OFF, "game"))
     script = LAYOUT_SCRIPT.read_text()
-    fills = (('["__GAME_TYPES__"]', game_types), ('"__SAVE_KEY__"', SAVE_KEY), ('"__TAB_MARK__"', TAB_MARK))
+    fills = (
+        ('["__GAME_TYPES__"]', game_types),
+        ('"__SAVE_KEY__"', SAVE_KEY),
+        ('"__TAB_MARK__"', TAB_MARK),
+    )
     for placeholder, value in fills:
         if placeholder not in script:
             raise BuildError(f"{LAYOUT_SCRIPT.name} lacks the {placeholder} placeholder")

@@ -296,7 +296,7 @@ class Geometry:
         slots_of = [tuple(sorted(o.shift_slots)) for o in self.orientations]
         # Each prefix of two or more cells -> the orientations that start with it.
         users: dict[tuple[int, ...], list[Orientation]] = {}
-        for o, slots in zip(self.orientations, slots_of):
+        for o, slots in zip(self.orientations, slots_of, strict=True):
             for k in range(2, len(slots) + 1):
                 users.setdefault(slots[:k], []).append(o)
         stored = {p for p, os in users.items() if len(os) > 1}
@@ -329,8 +329,9 @@ class Geometry:
         if self.grid.triangles:
             lines.append("    up, down = ANCHORS")
         lines += [
-            f"    f{i} = free >> {shift}; t{i} = touching >> {shift}" if shift else
-            f"    f{i} = free; t{i} = touching"
+            f"    f{i} = free >> {shift}; t{i} = touching >> {shift}"
+            if shift
+            else f"    f{i} = free; t{i} = touching"
             for i, shift in enumerate(self.shifts)
         ]
         by_length = sorted(stored, key=len)
@@ -346,7 +347,7 @@ class Geometry:
             lines.append(f"        {' = '.join(ends)} = {before}")
             lines.append("    else:")
             lines += [f"        {store(p)}" for p in by_length if pieces_of(p) == {piece_index}]
-            for o, name, end in zip(orientations, names, ends):
+            for o, name, end in zip(orientations, names, ends, strict=True):
                 free, touching = masks(slots_of[o.index])
                 # Anchored only where the shape's triangles point as on the board.
                 allowed = ""
