@@ -119,33 +119,14 @@ LEVEL_CONFIGS = {
     2: LevelConfig(noise=10.0, weights=_SIZE_FIRST),
     3: LevelConfig(noise=0.6),
     4: LevelConfig(noise=0.3, prior=True),
-    # An even depth (the last reply is the opponent's) searched wider beat a deeper, odd one at
-    # less cost. The Classic board's moves cost about twice Duo's: a larger work cap. In
-    # classic_2 against Pentobi level 3 this search scored 33% (100 games) where (12, 8, 6)
-    # over 24 candidates scored 20.5%, at 0.087 s median and 0.85 s max CPU per move. Deepening
-    # to depth 3 scored 32% (--seed 41); with node work counted as it costs, the same cap's time
-    # reaches a fifth ply: 55% (100 games, --seed 41, mean margin +4.6 points), 0.35 s median
-    # and 0.54 s max CPU per move (the cap now bounds the worst move better); on today's engine
-    # again 55%, at 0.225 s median and 0.33 s max. The same search in
-    # Duo (cap 1M): 70.5% vs level 3 and 27.5% vs level 5 (100 games each, --seed 62;
-    # 60% and 7.5% before), 0.32 s median and 0.614 s max CPU per move; with the Duo prior
-    # refitted under learn_ai's scale floor, 69% and 27.5% (same seed), 0.31-0.32 s median and
-    # 0.66 s max; 18% vs level 5 with --seed 63, where beams (12, 8, 6, 4, 3) over 24
-    # candidates scored 17.5%. An exact endgame solver agreed with this search's move in 43 of
-    # 46 games, and a 50-position opening book from Pentobi level 7 did not help (50 games).
+    # An even depth (the last reply is the opponent's) searched wider beat a deeper, odd one
+    # at less cost; the Classic board's moves cost about twice Duo's: a larger work cap.
+    # Measured alternatives: bench/RESULTS.md.
     5: replace(
         _MASTER_DUO,
         classic=replace(_MASTER_DUO, max_work=1_500_000),
-        # Four colours, one Master against three Pentobi level 3 colours, 100 games each: rank
-        # score 0.535, 0.543 and 0.55, mean margin +1.95, +3.52 and +1.75 (--seed 43, 44, 45),
-        # at 0.161-0.171 s median and 0.34-0.48 s max CPU per move, with the rollouts halved
-        # onto the close candidates (32 greedy, 16 one sampled, then 8 the 22 rounds left).
-        # 8 rollouts for each of the 32 scored 0.43 and 0.35 (-0.26 and -1.73; seeds 43, 44) at
-        # 0.26 s median and 0.62 s max; one greedy rollout each 0.315 and -3.79 (--seed 43) and
-        # 4 rollouts at T=1 0.353. No better: 36 rounds within a 1.2M cap, 0.57, 0.497 and
-        # 0.557 (seeds 43-45) at 0.24 s median and 0.84 s max; on --seed 43, a rollout judged
-        # by rank (mean over rivals of tanh of our lead / 10 points) 0.447 with 8 rollouts
-        # each, 0.525 halved; the same random draws for every candidate in a round 0.507.
+        # Four colours: the rollouts halved onto the close candidates (32 greedy, 16 one
+        # sampled, then 8 the rounds left) beat more rollouts for every candidate.
         multi=LevelConfig(
             noise=0.05,
             candidates=32,
