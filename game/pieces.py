@@ -173,53 +173,40 @@ class Piece:
 
 
 # Pictures are drawn with the top row first; "/" separates rows.
+CLASSIC_PICTURES = (
+    ("1", "X"),
+    ("2", "XX"),
+    ("I3", "XXX"),
+    ("V3", "X./XX"),
+    ("I4", "XXXX"),
+    ("L4", "X../XXX"),
+    ("O4", "XX/XX"),
+    ("T4", "XXX/.X."),
+    ("Z4", "XX./.XX"),
+    ("F", ".XX/XX./.X."),
+    ("I5", "XXXXX"),
+    ("L5", "X.../XXXX"),
+    ("N", "XX../.XXX"),
+    ("P", "XX/XX/X."),
+    ("T5", "XXX/.X./.X."),
+    ("U", "X.X/XXX"),
+    ("V5", "X../X../XXX"),
+    ("W", "X../XX./.XX"),
+    ("X", ".X./XXX/.X."),
+    ("Y", ".X../XXXX"),
+    ("Z5", "XX./.X./.XX"),
+)
 PIECES: tuple[Piece, ...] = tuple(
-    Piece(i, name, picture)
-    for i, (name, picture) in enumerate(
-        [
-            ("1", "X"),
-            ("2", "XX"),
-            ("I3", "XXX"),
-            ("V3", "X./XX"),
-            ("I4", "XXXX"),
-            ("L4", "X../XXX"),
-            ("O4", "XX/XX"),
-            ("T4", "XXX/.X."),
-            ("Z4", "XX./.XX"),
-            ("F", ".XX/XX./.X."),
-            ("I5", "XXXXX"),
-            ("L5", "X.../XXXX"),
-            ("N", "XX../.XXX"),
-            ("P", "XX/XX/X."),
-            ("T5", "XXX/.X./.X."),
-            ("U", "X.X/XXX"),
-            ("V5", "X../X../XXX"),
-            ("W", "X../XX./.XX"),
-            ("X", ".X./XXX/.X."),
-            ("Y", ".X../XXXX"),
-            ("Z5", "XX./.X./.XX"),
-        ]
-    )
+    Piece(i, name, picture) for i, (name, picture) in enumerate(CLASSIC_PICTURES)
 )
 #: Blokus Junior's pieces: 12 of the polyominoes, two copies of each (neighbours in the
 #: table: a second copy's index is its first copy's plus one).
 JUNIOR_PIECES: tuple[Piece, ...] = tuple(
     Piece(2 * i + copy, name, picture)
     for i, (name, picture) in enumerate(
-        [
-            ("1", "X"),
-            ("2", "XX"),
-            ("I3", "XXX"),
-            ("V3", "X./XX"),
-            ("I4", "XXXX"),
-            ("L4", "X../XXX"),
-            ("O", "XX/XX"),
-            ("T4", "XXX/.X."),
-            ("Z4", "XX./.XX"),
-            ("I5", "XXXXX"),
-            ("L5", "X.../XXXX"),
-            ("P", "XX/XX/X."),
-        ]
+        # Junior calls the O4 "O"; the shapes are the Classic set's.
+        (name, dict(CLASSIC_PICTURES)["O4" if name == "O" else name])
+        for name in ("1", "2", "I3", "V3", "I4", "L4", "O", "T4", "Z4", "I5", "L5", "P")
     )
     for copy in range(2)
 )

@@ -118,6 +118,29 @@ def fit(data, scale_floor: float = SCALE_FLOOR, steps: int = 400, l2: float = 1e
     return w / scale
 
 
+def game_texts(variant: str, games: int, level: int, seed: int, sgf) -> list[str]:
+    """The records to learn from, one game a line: the ``sgf`` files' if any, else ``games``
+    games of Pentobi ``level`` against itself played now (see :func:`play_games`)."""
+    if sgf:
+        files = [Path(f) for f in sgf]
+    else:
+        files = [play_games(variant, games, level, seed, Path(tempfile.mkdtemp()) / variant)]
+    return [line for f in files for line in f.read_text().splitlines() if line.strip()]
+
+
+def store_weights(path: Path, features, section: str, variant: str, learned: list) -> None:
+    """Write ``learned`` into the weights file ``path`` under ``section``, for the board key of
+    ``variant``'s first player; the other keys stay unless the file names other ``features``."""
+    stored = json.loads(path.read_text()) if path.exists() else {}
+    if stored.get("features") != list(features):
+        stored = {"features": list(features)}
+    board = Board(variant)
+    key = board_key(Position.from_board(board), goal_of(board.variant, 0))
+    stored.setdefault(section, {})[key] = learned
+    path.write_text(json.dumps(stored) + "\n")
+    print(f"wrote {path}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default="duo", choices=("duo", "classic_2", "classic"))
@@ -133,24 +156,12 @@ def main() -> None:
     )
     parser.add_argument("--sgf", nargs="*", help="games to learn from instead of playing them")
     args = parser.parse_args()
-    if args.sgf:
-        files = [Path(f) for f in args.sgf]
-    else:
-        tmp = Path(tempfile.mkdtemp())
-        files = [play_games(args.variant, args.games, args.level, args.seed, tmp / args.variant)]
-    texts = [line for f in files for line in f.read_text().splitlines() if line.strip()]
+    texts = game_texts(args.variant, args.games, args.level, args.seed, args.sgf)
     prior: list[list] = [[] for _ in range(len(PHASE_BOUNDS) + 1)]
     samples(texts, prior)
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")
     learned = [fit(data, args.scale_floor).round(4).tolist() for data in prior]
-    stored = json.loads(WEIGHTS_FILE.read_text()) if WEIGHTS_FILE.exists() else {}
-    if stored.get("features") != list(FEATURE_NAMES):
-        stored = {"features": list(FEATURE_NAMES), "prior": {}}
-    board = Board(args.variant)
-    key = board_key(Position.from_board(board), goal_of(board.variant, 0))
-    stored["prior"][key] = learned
-    WEIGHTS_FILE.write_text(json.dumps(stored) + "\n")
-    print(f"wrote {WEIGHTS_FILE}")
+    store_weights(WEIGHTS_FILE, FEATURE_NAMES, "prior", args.variant, learned)
 
 
 if __name__ == "__main__":

@@ -18,9 +18,7 @@ points' weight, so that values count in points. The other boards' weights in the
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -28,11 +26,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from learn_ai import fit, play_games  # noqa: E402
+from learn_ai import fit, game_texts, store_weights  # noqa: E402
 
 from game.ai import goal_of  # noqa: E402
 from game.ai_eval import Position  # noqa: E402
-from game.ai_prior import board_key  # noqa: E402
 from game.ai_value import (  # noqa: E402
     PHASES,
     VALUE_FEATURES,
@@ -90,22 +87,10 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=31, help="Pentobi's seeds: this and the next")
     parser.add_argument("--sgf", nargs="*", help="games to learn from instead of playing them")
     args = parser.parse_args()
-    if args.sgf:
-        files = [Path(f) for f in args.sgf]
-    else:
-        tmp = Path(tempfile.mkdtemp())
-        files = [play_games(args.variant, args.games, args.level, args.seed, tmp / args.variant)]
-    texts = [line for f in files for line in f.read_text().splitlines() if line.strip()]
+    texts = game_texts(args.variant, args.games, args.level, args.seed, args.sgf)
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")
     learned = [in_points(fit(data)) for data in samples(texts)]
-    stored = json.loads(WEIGHTS_FILE.read_text()) if WEIGHTS_FILE.exists() else {}
-    if stored.get("features") != list(VALUE_FEATURES):
-        stored = {"features": list(VALUE_FEATURES), "values": {}}
-    board = Board(args.variant)
-    key = board_key(Position.from_board(board), goal_of(board.variant, 0))
-    stored["values"][key] = learned
-    WEIGHTS_FILE.write_text(json.dumps(stored) + "\n")
-    print(f"wrote {WEIGHTS_FILE}")
+    store_weights(WEIGHTS_FILE, VALUE_FEATURES, "values", args.variant, learned)
 
 
 if __name__ == "__main__":
