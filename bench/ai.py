@@ -22,6 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import results  # noqa: E402
+
 from game import Board  # noqa: E402
 from game.ai import LEVEL_NAMES, LEVELS, choose_move  # noqa: E402
 
@@ -73,6 +75,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--levels", default=",".join(map(str, LEVELS)))
     parser.add_argument("--variants", default="duo,classic_2,classic")
+    parser.add_argument(
+        "--append-results", action="store_true", help="also add the figures to bench/RESULTS.md"
+    )
     args = parser.parse_args()
     for variant in args.variants.split(","):  # build the move tables outside the timings
         choose_move(Board(variant), 1)
@@ -93,6 +98,8 @@ def main() -> None:
         result["top_level"] = top_level_summary(top, result["levels"][level_key(top)])
     result["load_average_after"] = round(os.getloadavg()[0], 2)
     print(json.dumps(result, indent=2))
+    if args.append_results:
+        results.append(result, sys.argv)
 
 
 if __name__ == "__main__":

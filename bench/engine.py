@@ -33,6 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import results  # noqa: E402
+
 from game import Board  # noqa: E402
 
 PENTOBI_PLAYOUTS = Path.home() / ".cache" / "pentobi" / "build" / "pentobi-playouts"
@@ -111,6 +113,9 @@ def main() -> None:
     parser.add_argument(
         "--pentobi", type=Path, default=Path(os.environ.get("PENTOBI_PLAYOUTS", PENTOBI_PLAYOUTS))
     )
+    parser.add_argument(
+        "--append-results", action="store_true", help="also add the figures to bench/RESULTS.md"
+    )
     args = parser.parse_args()
     report = {}
     for variant, games in (("classic", args.games), ("duo", args.games * 2)):
@@ -136,6 +141,8 @@ def main() -> None:
             report[f"{variant}_ratio_code_lists"] = round(pentobi / listed_rate, 2)
     report["python"] = sys.version.split()[0]
     print(json.dumps(report, indent=2))
+    if args.append_results:
+        results.append(report, sys.argv)
 
 
 if __name__ == "__main__":

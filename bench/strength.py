@@ -54,6 +54,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))  # when imported as a module, not run
+
+import results  # noqa: E402
 
 from game.board import Board  # noqa: E402
 from game.levels import LEVEL_NAMES, LEVELS  # noqa: E402
@@ -360,6 +363,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--records", type=Path, help="a folder to save every game's SGF in")
     parser.add_argument("--verbose", "-v", action="store_true", help="a line per game on stderr")
+    parser.add_argument(
+        "--append-results", action="store_true", help="also add each row to bench/RESULTS.md"
+    )
     args = parser.parse_args(argv)
     variants = args.variant.split(",")
     for variant in variants:
@@ -405,6 +411,8 @@ def main(argv: list[str] | None = None) -> int:
         except KeyboardInterrupt:
             return 130
         print(json.dumps(figures), flush=True)
+        if args.append_results:
+            results.append(figures, sys.argv if argv is None else ["bench/strength.py", *argv])
         if figures.get("interrupted"):
             return 130
     return 0
