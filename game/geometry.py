@@ -400,11 +400,10 @@ class Placements(Sequence[int]):
     (58, 0, True, True)
     """
 
-    __slots__ = ("_geometry", "_bits", "_anchors", "_ends", "_codes")
+    __slots__ = ("_geometry", "_anchors", "_ends", "_codes")
 
     def __init__(self, geo: Geometry, anchors: Sequence[Mask], ends: Sequence[int]):
         self._geometry = geo
-        self._bits = geo.bits
         #: Per orientation, the anchors of its placements (empty: none at all).
         self._anchors = anchors
         #: Per orientation, how many placements there are up to it, its own included.
@@ -430,7 +429,7 @@ class Placements(Sequence[int]):
         anchors = self._anchors[orientation]
         for _ in range(index - (ends[orientation - 1] if orientation else 0)):
             anchors &= anchors - 1
-        return orientation * self._bits + (anchors & -anchors).bit_length() - 1
+        return orientation * self._geometry.bits + (anchors & -anchors).bit_length() - 1
 
     def __iter__(self) -> Iterator[int]:
         return iter(self.codes())
@@ -438,7 +437,7 @@ class Placements(Sequence[int]):
     def __contains__(self, code: object) -> bool:
         if not isinstance(code, int) or code < 0:
             return False
-        orientation, anchor = divmod(code, self._bits)
+        orientation, anchor = divmod(code, self._geometry.bits)
         return orientation < len(self._anchors) and bool(self._anchors[orientation] >> anchor & 1)
 
     def __eq__(self, other: object) -> bool:

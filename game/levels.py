@@ -17,11 +17,7 @@ HINT_LEVEL = max(LEVELS)
 #: the Classic board measured in ``classic_2`` (one player against one) -- per our level,
 #: Pentobi's level -> our score. Re-measure when a level's play changes.
 LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
-    # Levels 1-4: --seed 51, engine of commit 45080a6; 20 games per figure for levels 1-2, 40
-    # for levels 3-4, 100 for levels 3-4 against Pentobi level 1 (60 more games, --seed 52).
-    # Level 5: 100 games per figure, the engine as it is (Duo --seed 62, classic_2 --seed 41),
-    # Duo's against level 5 over 200 (32.5% with --seed 62, 40.5% with --seed 63); Duo's
-    # against level 3 before the learned evaluation.
+    # How each figure was measured (games, seeds, engine): bench/RESULTS.md.
     "duo": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.05, 2: 0.0, 3: 0.0},
