@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple, Self
 
+from .i18n import N_
 from .geometry import Geometry, Mask, geometry_of
 from .pieces import FILE_NAMES, PIECES, Move, Piece, Square, square
 from .variants import Color, Variant, find_variant
@@ -34,18 +35,19 @@ ALL_PIECES_USED = (1 << len(PIECES)) - 1
 
 
 class IllegalReason(Enum):
-    """Why a move is illegal; the value is the sentence shown to players."""
+    """Why a move is illegal; the value is the sentence shown to players (in
+    English: :func:`~game.i18n._` translates it where it is shown)."""
 
-    GAME_OVER = "the game is over"
-    OFF_BOARD = "goes off the board"
-    NOT_A_PIECE = "is not the shape of a piece"
-    PIECE_USED = "that piece has already been played"
-    OVERLAP = "covers a square that is already taken"
-    EDGE = "touches your own piece along an edge"
-    START = "must cover your start corner"
-    START_POINT = "must cover a free starting point"
-    FREE_CORNER = "must cover a free corner of the board"
-    NO_CORNER = "must touch a corner of your own piece"
+    GAME_OVER = N_("the game is over")
+    OFF_BOARD = N_("goes off the board")
+    NOT_A_PIECE = N_("is not the shape of a piece")
+    PIECE_USED = N_("that piece has already been played")
+    OVERLAP = N_("covers a square that is already taken")
+    EDGE = N_("touches your own piece along an edge")
+    START = N_("must cover your start corner")
+    START_POINT = N_("must cover a free starting point")
+    FREE_CORNER = N_("must cover a free corner of the board")
+    NO_CORNER = N_("must touch a corner of your own piece")
 
 
 class IllegalMoveError(ValueError):

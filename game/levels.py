@@ -7,7 +7,10 @@ the player.
 'Master'
 """
 
-LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert", 5: "Master"}
+from .i18n import N_, _
+
+#: The levels' names in English (:func:`level_name` says them in the player's language).
+LEVEL_NAMES = {1: N_("Beginner"), 2: N_("Casual"), 3: N_("Strong"), 4: N_("Expert"), 5: N_("Master")}
 LEVELS = tuple(LEVEL_NAMES)
 #: The level that answers a human's request for a hint.
 HINT_LEVEL = max(LEVELS)
@@ -35,6 +38,11 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
 }
 
 
+def level_name(level: int) -> str:
+    """A level's name in the player's language."""
+    return _(LEVEL_NAMES[level])
+
+
 def family(variant: str) -> str:
     """The family of a variant id whose levels play alike: ``duo`` or ``classic``."""
     return "duo" if variant == "duo" else "classic"
@@ -54,16 +62,21 @@ def describe(scores: dict[int, float]) -> str:
     """
     close = [k for k, score in scores.items() if abs(score - 0.5) <= 0.15]
     if close:
-        return f"about Pentobi level {min(close, key=lambda k: (abs(scores[k] - 0.5), -k))}"
+        nearest = min(close, key=lambda k: (abs(scores[k] - 0.5), -k))
+        return _("about Pentobi level {level}").format(level=nearest)
     beaten = [k for k, score in scores.items() if score > 0.5]
     if beaten:
         k = max(beaten)
         above = [j for j, score in scores.items() if j > k and score < 0.5]
         if above:
-            return f"between Pentobi levels {k} and {min(above)}"
-        return f"{'much ' if scores[k] >= 0.9 else ''}stronger than Pentobi level {k}"
+            return _("between Pentobi levels {low} and {high}").format(low=k, high=min(above))
+        if scores[k] >= 0.9:
+            return _("much stronger than Pentobi level {level}").format(level=k)
+        return _("stronger than Pentobi level {level}").format(level=k)
     k = min(scores)
-    return f"{'much ' if scores[k] < 0.1 else ''}weaker than Pentobi level {k}"
+    if scores[k] < 0.1:
+        return _("much weaker than Pentobi level {level}").format(level=k)
+    return _("weaker than Pentobi level {level}").format(level=k)
 
 
 def strength_text(level: int, variant: str) -> str:

@@ -30,6 +30,7 @@ from typing import NamedTuple
 
 from .board import BaseBoard, Board, IllegalMoveError, IllegalReason
 from .geometry import Mask, geometry
+from .i18n import N_
 from .pieces import FILE_NAMES, PIECES, Move, Piece, square
 from .variants import VARIANTS, Color
 
@@ -79,19 +80,19 @@ class Puzzle:
 PUZZLES: dict[str, Puzzle] = {
     p.name: p
     for p in (
-        Puzzle("all84", 1, "All 84 pieces", 20, 20, (1, 2, 3, 4, 5), True),
+        Puzzle("all84", 1, N_("All 84 pieces"), 20, 20, (1, 2, 3, 4, 5), True),
         Puzzle(
             "all84_largest_first",
             2,
-            "All 84 pieces, largest first",
+            N_("All 84 pieces, largest first"),
             20,
             20,
             (1, 2, 3, 4, 5),
             True,
             largest_first=True,
         ),
-        Puzzle("tetromino_rectangle", 3, "Tetromino rectangle", 8, 10, (4,), False),
-        Puzzle("pentomino_rectangle", 4, "Pentomino rectangle", 15, 16, (5,), False),
+        Puzzle("tetromino_rectangle", 3, N_("Tetromino rectangle"), 8, 10, (4,), False),
+        Puzzle("pentomino_rectangle", 4, N_("Pentomino rectangle"), 15, 16, (5,), False),
     )
 }
 
@@ -112,10 +113,10 @@ def find_puzzle(name: str | int) -> Puzzle:
 class PuzzleReason(Enum):
     """Why a move breaks a puzzle's own rules (the game's reasons are :class:`IllegalReason`)."""
 
-    NOT_IN_PUZZLE = "that piece is not part of this puzzle"
-    LARGER_FIRST = "larger pieces must be placed first"
-    NOT_YOUR_TURN = "it is another colour's turn"
-    SOLVED = "the puzzle is solved"
+    NOT_IN_PUZZLE = N_("that piece is not part of this puzzle")
+    LARGER_FIRST = N_("larger pieces must be placed first")
+    NOT_YOUR_TURN = N_("it is another colour's turn")
+    SOLVED = N_("the puzzle is solved")
 
 
 class Progress(NamedTuple):

@@ -19,7 +19,8 @@ from typing import Protocol
 
 from .board import Board
 from .boundary import InputError, load_json
-from .levels import LEVEL_NAMES
+from .i18n import N_, _, ngettext, pgettext
+from .levels import level_name
 from .pieces import Move
 from .record import HUMAN, GameRecord
 from .variants import Color, Variant
@@ -31,14 +32,25 @@ class Colored(Protocol):
     color_names: Sequence[str]
 
 
+#: Every colour's name as a sentence writes it, in English (by its lower-case id).
+COLOR_TITLES = {
+    "blue": N_("Blue"),
+    "yellow": N_("Yellow"),
+    "red": N_("Red"),
+    "green": N_("Green"),
+    "purple": N_("Purple"),
+    "orange": N_("Orange"),
+}
+
+
 def color_title(colored: Colored, color: Color) -> str:
-    """A colour's name as a sentence writes it.
+    """A colour's name as a sentence writes it, in the player's language.
 
     >>> from game import Board
     >>> color_title(Board("duo"), 1)
     'Orange'
     """
-    return colored.color_names[color].capitalize()
+    return _(COLOR_TITLES[colored.color_names[color]])
 
 
 # --- the move list ----------------------------------------------------------------------------
@@ -66,7 +78,10 @@ def move_rows(variant: Variant, moves: Sequence[tuple[Color, Move]]) -> list[Mov
 
 # --- the game-over story ----------------------------------------------------------------------
 
-_COUNT_WORDS = {2: "two", 3: "three"}
+#: Several computers of one level against you, by their count.
+_SAME_RIVALS = {2: N_("two {level} computers"), 3: N_("three {level} computers")}
+#: Where you finish when you did not win.
+_PLACES = {2: N_("You finish second."), 3: N_("You finish third."), 4: N_("You finish fourth.")}
 
 
 @dataclass(frozen=True)
@@ -92,16 +107,16 @@ class Story:
     passed: frozenset[Color]
 
 
-def _and(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+def and_list(words: Sequence[str]) -> str:
+    """Names joined as a sentence lists them: ``'Blue, Red and Green'``."""
+    if len(words) == 1:
+        return words[0]
+    first = pgettext("between the names of a list", ", ").join(words[:-1])
+    return _("{names} and {last}").format(names=first, last=words[-1])
 
 
 def _points(n: int) -> str:
-    return f"{n} point" if n == 1 else f"{n} points"
-
-
-def _ordinal(n: int) -> str:
-    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+    return ngettext("{count} point", "{count} points", n).format(count=n)
 
 
 def game_story(record: GameRecord) -> Story:
@@ -119,16 +134,16 @@ def game_story(record: GameRecord) -> Story:
     you = humans[0] if len(humans) == 1 and len(seats) > 1 else None
 
     def colors_name(p: int) -> str:
-        name = " and ".join(color_title(variant, c) for c in variant.player_colors[p])
-        levels = [LEVEL_NAMES[s] for s in seats[p] if s != HUMAN]
-        return f"{name} ({', '.join(levels)})" if levels else name
+        name = and_list([color_title(variant, c) for c in variant.player_colors[p]])
+        levels = [level_name(s) for s in seats[p] if s != HUMAN]
+        return f"{name} ({and_list(levels)})" if levels else name
 
     def levels(p: int) -> str:
-        return " and ".join(LEVEL_NAMES[s] for s in seats[p])
+        return and_list([level_name(s) for s in seats[p]])
 
     def name(p: int) -> str:
         if p == you:
-            return "You"
+            return _("You")
         # Against one computer its level says who it is; among several, colours tell them apart.
         return levels(p) if you is not None and len(seats) == 2 else colors_name(p)
 
@@ -140,20 +155,26 @@ def game_story(record: GameRecord) -> Story:
     margin = abs(best - (min(others) if basic else max(others))) if others else 0
     if you is not None:
         rivals = [levels(p) for p in range(len(seats)) if p != you]
-        if len(set(rivals)) == 1 and len(rivals) > 1:
-            rivals_text = f"{_COUNT_WORDS.get(len(rivals), len(rivals))} {rivals[0]} computers"
+        if len(set(rivals)) == 1 and len(rivals) in _SAME_RIVALS:
+            rivals_text = _(_SAME_RIVALS[len(rivals)]).format(level=rivals[0])
         else:
-            rivals_text = _and(rivals)
+            rivals_text = and_list(rivals)
         if winners == (you,):
-            headline = f"You win against {rivals_text} by {_points(margin)}."
+            headline = _("You win against {rivals} by {points}.").format(
+                rivals=rivals_text, points=_points(margin)
+            )
         elif you in winners:
-            shared = _and([name(p) for p in winners if p != you])
-            headline = f"You share the win with {shared}, {_points(best)} each."
+            shared = and_list([name(p) for p in winners if p != you])
+            headline = _("You share the win with {names}, {points} each.").format(
+                names=shared, points=_points(best)
+            )
         elif len(seats) == 2:
-            headline = f"You lose to {rivals_text} by {_points(margin)}."
+            headline = _("You lose to {rivals} by {points}.").format(
+                rivals=rivals_text, points=_points(margin)
+            )
         else:
-            place = _ordinal(outcome.ranking[you])
-            headline = f"{_winners_text(board, winners, name, margin)} You finish {place}."
+            place = _(_PLACES[outcome.ranking[you]])
+            headline = f"{_winners_text(board, winners, name, margin)} {place}"
     else:
         headline = _winners_text(board, winners, name, margin)
     order = sorted(range(len(scores)), key=lambda p: (outcome.ranking[p], p))
@@ -168,9 +189,14 @@ def _winners_text(board: Board, winners: Sequence[int], name, margin: int) -> st
     """ "Blue wins by 3 points." / "Yellow and Green win by 8 points." / a shared win."""
     if len(winners) > 1:
         best = board.result().player_scores[winners[0]]
-        return f"{_and([name(p) for p in winners])} share the win, {_points(best)} each."
-    plural = len(board.variant.player_colors[winners[0]]) > 1
-    return f"{name(winners[0])} {'win' if plural else 'wins'} by {_points(margin)}."
+        return _("{names} share the win, {points} each.").format(
+            names=and_list([name(p) for p in winners]), points=_points(best)
+        )
+    if len(board.variant.player_colors[winners[0]]) > 1:  # a team: "Yellow and Green win"
+        text = _("{names} win by {points}.")
+    else:
+        text = _("{name} wins by {points}.")
+    return text.format(name=name(winners[0]), names=name(winners[0]), points=_points(margin))
 
 
 # --- the analysis, as data and as a graph -----------------------------------------------------

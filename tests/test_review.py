@@ -116,7 +116,7 @@ class TestStory:
         else:
             winner = story.ranking[0]
             assert winner.score == best_rival and winner.name.endswith(")")
-            ordinal = ["1st", "2nd", "3rd", "4th"][you.place - 1]
+            ordinal = ["first", "second", "third", "fourth"][you.place - 1]
             assert story.headline.startswith(f"{winner.name} wins by ")
             assert story.headline.endswith(f"You finish {ordinal}.")
 

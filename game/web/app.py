@@ -18,6 +18,7 @@ from pyodide.ffi import create_proxy
 
 from game import Move, Piece, find_piece, parse_square, square, square_name, square_xy
 from game.history import History
+from game.i18n import _, ngettext
 
 from . import drawing, game_mode, keeping, puzzle_mode
 from .computer import ComputerWorker, WorkerRunner
@@ -326,7 +327,11 @@ class App:
             return
         move, reason = held.aim.move, held.aim.reason
         if reason is not None:
-            self.notify(f"You cannot place {held.ghost.piece.name} there: it {reason.value}.")
+            self.notify(
+                _("You cannot place {piece} there: it {why}.").format(
+                    piece=held.ghost.piece.name, why=_(reason.value)
+                )
+            )
             return
         later = self.mode.later_moves()
         if later:
@@ -338,10 +343,14 @@ class App:
         """Play ``move`` from a past position once the player agrees to lose the ``later``
         moves after it."""
         if await confirm(
-            "Play from here?",
-            f"Playing here discards the {later} later move{'s' if later > 1 else ''}.",
-            "Play and discard",
-            "Cancel",
+            _("Play from here?"),
+            ngettext(
+                "Playing here discards the {count} later move.",
+                "Playing here discards the {count} later moves.",
+                later,
+            ).format(count=later),
+            _("Play and discard"),
+            _("Cancel"),
         ):
             self.play(move)
 
@@ -394,7 +403,11 @@ class App:
         self.render_ghost()
         self.focus_board()
         move = hint.move
-        self.notify(f"Hint: {move.piece.name} at {move}. Press Place or Enter to play it.")
+        self.notify(
+            _("Hint: {piece} at {squares}. Press Place or Enter to play it.").format(
+                piece=move.piece.name, squares=move
+            )
+        )
 
     def undo(self) -> None:
         self.stop()
@@ -534,7 +547,7 @@ def computer_worker() -> ComputerWorker:
     NumPy and the game on a thread of its own; the footer names NumPy's version once it is in."""
 
     def show(loaded: asyncio.Future) -> None:
-        element("runtime-info").textContent = runtime_info(loaded.result() or "unavailable")
+        element("runtime-info").textContent = runtime_info(loaded.result() or _("unavailable"))
 
     worker = ComputerWorker()
     worker.loaded.add_done_callback(show)
@@ -569,7 +582,7 @@ def start() -> None:
         notices.append(notice)
         if puzzle is not None:
             app.switch(puzzle)
-        element("runtime-info").textContent = runtime_info("loading…")
+        element("runtime-info").textContent = runtime_info(_("loading…"))
         js.window.pyblokusEngineTimings = create_proxy(engine_timings_json)
         document.body.dataset.search = "idle"
         app.after_change(" ".join(filter(None, notices)))
@@ -577,8 +590,10 @@ def start() -> None:
     except Exception as error:  # a bug of ours: show it rather than hang
         js.console.error(traceback.format_exc())
         notices.append(
-            f"Something went wrong as the page started ({type(error).__name__}: {error}); "
-            "some controls may not work, reloading may help."
+            _(
+                "Something went wrong as the page started ({error}); some controls may not "
+                "work, reloading may help."
+            ).format(error=f"{type(error).__name__}: {error}")
         )
         show_after_failed_boot(app, " ".join(filter(None, notices)))
     finally:

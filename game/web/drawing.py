@@ -13,9 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from functools import cache
+from html import escape
 
 from game import PIECES, Board, Piece, Square, square, square_name, square_xy
 from game.pieces import FILE_NAMES, Move
+from game.i18n import N_, _, ngettext
 from game.review import color_title
 
 from .ghost import Cell, default_orientation
@@ -24,8 +26,22 @@ CELL = 10
 MARGIN = 8
 #: Inset of a tray piece's cells, in tray-piece cells.
 TRAY_PAD = 0.5
-#: Piece names as players say them.
-PIECE_KINDS = {1: "monomino", 2: "domino", 3: "tromino", 4: "tetromino", 5: "pentomino"}
+#: A piece as a sentence names it, by its size ("Blue played the F pentomino on ...").
+PIECE_WORDS = {
+    1: N_("the monomino"),
+    2: N_("the domino"),
+    3: N_("the {name} tromino"),
+    4: N_("the {name} tetromino"),
+    5: N_("the {name} pentomino"),
+}
+#: A tray piece's name for screen readers, by its size (e.g. "Blue F pentomino").
+PIECE_LABELS = {
+    1: N_("{color} monomino"),
+    2: N_("{color} domino"),
+    3: N_("{color} {name} tromino"),
+    4: N_("{color} {name} tetromino"),
+    5: N_("{color} {name} pentomino"),
+}
 
 
 def board_extent(width: int, height: int) -> tuple[int, int]:
@@ -131,7 +147,7 @@ def board_svg(
     return (
         f'<svg id="board" class="board" viewBox="0 0 {view_width} {view_height}" '
         f'data-width="{width}" data-height="{height}" tabindex="0" role="application" '
-        'aria-label="Board. Arrow keys move the piece, R rotates, F flips, Enter places it." '
+        f'aria-label="{escape(board_label())}" '
         'aria-describedby="ghost-status">'
         f"{cue_patterns()}"
         f'<rect class="frame" x="{MARGIN}" y="{MARGIN}" width="{width * CELL}" '
@@ -170,6 +186,11 @@ def game_board_svg(
     return board_svg(size, size, board_colors(board), marks=marks, last_move=last)
 
 
+def board_label() -> str:
+    """The board's name for screen readers, with how to play on it by keys."""
+    return _("Board. Arrow keys move the piece, R rotates, F flips, Enter places it.")
+
+
 def initial_board_svg() -> str:
     """The empty Classic board painted before Python has loaded."""
     return game_board_svg(Board("classic"))
@@ -201,14 +222,21 @@ def piece_svg(piece: Piece, orientation: int | None = None) -> str:
     )
 
 
-def piece_label(color: str, piece: Piece) -> str:
-    """What a screen reader says for a tray piece, e.g. ``'Blue F pentomino'``."""
-    return f"{color.capitalize()} {piece.name} {PIECE_KINDS[piece.size]}"
+def piece_words(piece: Piece) -> str:
+    """A piece as a sentence names it, e.g. ``'the F pentomino'``."""
+    return _(PIECE_WORDS[piece.size]).format(name=piece.name)
+
+
+def piece_label(title: str, piece: Piece) -> str:
+    """What a screen reader says for a tray piece of the colour named ``title``, e.g.
+    ``'Blue F pentomino'``."""
+    return _(PIECE_LABELS[piece.size]).format(color=title, name=piece.name)
 
 
 def tray_html(board: Board, color: int, *, selected: Piece | None, active: bool) -> str:
     """One colour's pieces as buttons; played ones stay in place, marked ``aria-disabled``."""
     name = board.color_names[color]
+    title = color_title(board, color)
     buttons = []
     for piece in PIECES:
         used = board.is_piece_used(color, piece)
@@ -218,15 +246,16 @@ def tray_html(board: Board, color: int, *, selected: Piece | None, active: bool)
         pressed = "true" if active and piece is selected else "false"
         buttons.append(
             f'<button type="button" class="piece" data-piece="{piece.name}" '
-            f'data-color="{name}" aria-label="{piece_label(name, piece)}" '
+            f'data-color="{name}" aria-label="{escape(piece_label(title, piece))}" '
             f'aria-pressed="{pressed}"{state}>{piece_svg(piece)}</button>'
         )
     left = len(board.pieces_left(color))
     turn = " turn" if active else ""
-    title = color_title(board, color)
+    label = _("{color} pieces").format(color=title)
+    left_text = ngettext("{count} left", "{count} left", left).format(count=left)
     return (
-        f'<section class="tray{turn}" data-color="{name}" aria-label="{title} pieces">'
-        f'<h2><span class="swatch" data-color="{name}"></span>{title}'
-        f'<span class="left">{left} left</span></h2>'
+        f'<section class="tray{turn}" data-color="{name}" aria-label="{escape(label)}">'
+        f'<h2><span class="swatch" data-color="{name}"></span>{escape(title)}'
+        f'<span class="left">{escape(left_text)}</span></h2>'
         f'<div class="pieces">{"".join(buttons)}</div></section>'
     )

@@ -11,6 +11,7 @@ import random
 
 from game import Board, Move, Piece
 from game.boundary import InputError
+from game.i18n import N_, _, ngettext
 from game.levels import HINT_LEVEL
 from game.review import AnalysisResult, biggest_drops, color_title
 from game.variants import Color
@@ -25,7 +26,7 @@ from .storage import ANALYSIS_KEY
 
 #: Shortest time a computer move takes on screen, so people can follow a computer-only game.
 COMPUTER_MOVE_PAUSE = 0.25
-NO_PLAYER = "The computer player could not be loaded: reload the page to try again."
+NO_PLAYER = N_("The computer player could not be loaded: reload the page to try again.")
 #: The buttons only a game has (a puzzle hides them).
 GAME_ONLY = ("review", "save-game", "share")
 
@@ -118,11 +119,11 @@ class GameMode(PageMode):
     def choose(self, piece: Piece, color: Color | None) -> str | None:
         board = self.board
         if color is not None and color != board.turn:
-            return f"It is not {color_title(board, color)}'s turn."
+            return _("It is not {color}'s turn.").format(color=color_title(board, color))
         if not self.human_to_move():
-            return "Wait for your turn."
+            return _("Wait for your turn.")
         if board.is_piece_used(board.turn, piece):
-            return f"{piece.name} has already been played."
+            return _("{piece} has already been played.").format(piece=piece.name)
         return None
 
     def board_svg(self, attach_color: Color | None) -> str:
@@ -148,7 +149,7 @@ class GameMode(PageMode):
         hinting = self.page.runner.running == "hint"
         analysing = self.page.runner.running == "analysis"
         if hinting:
-            text = "Looking for a good move…"
+            text = _("Looking for a good move…")
         else:
             text = view.status_text(session, thinking=thinking)
         return PageStatus(
@@ -205,7 +206,7 @@ class GameMode(PageMode):
         except PlayerUnavailable:  # humans can still play
             self.player_missing = True
             self.page.render_status()
-            self.page.notify(NO_PLAYER)
+            self.page.notify(_(NO_PLAYER))
             return
         if move is not None:
             self.page.play(move)
@@ -214,7 +215,7 @@ class GameMode(PageMode):
         try:
             move = await self.page.runner.start(self.board, HINT_LEVEL, self.seed, label="hint")
         except PlayerUnavailable:
-            return Hint(notice=NO_PLAYER)
+            return Hint(notice=_(NO_PLAYER))
         return Hint(move, self.board.turn) if move is not None else Hint()
 
     def resume(self) -> None:
@@ -229,7 +230,7 @@ def saved_session() -> tuple[Session, str]:
     if session is None:
         session = Session.new(DEFAULT_OPTIONS)
         if notice:
-            notice += " A new game has started."
+            notice += " " + _("A new game has started.")
     return session, notice
 
 
@@ -269,12 +270,18 @@ async def may_replace(
         return False
     if standing is Arrival.SAME_OR_LATER or not has_game_in_progress(here):
         return True
+    moves = here.ply()
     return await confirm(
-        "Abandon the current game?",
-        f"Your game in progress ({here.ply()} moves) will be replaced. Save or share it first "
-        "to keep it.",
+        _("Abandon the current game?"),
+        ngettext(
+            "Your game in progress ({count} move) will be replaced. Save or share it first to "
+            "keep it.",
+            "Your game in progress ({count} moves) will be replaced. Save or share it first to "
+            "keep it.",
+            moves,
+        ).format(count=moves),
         action,
-        "Keep my game",
+        _("Keep my game"),
     )
 
 
@@ -326,7 +333,7 @@ def bind(page: Page, options: GameOptions) -> None:
         asyncio.ensure_future(start(options))
 
     async def start(options: GameOptions) -> None:
-        if await may_replace(page, "Abandon it"):
+        if await may_replace(page, _("Abandon it")):
             enter_game(page, Session.new(options))
 
     for id_ in ("new-game", "play-again"):

@@ -27,6 +27,7 @@ from game import (  # noqa: F401  (doctests)
     square_xy,
 )
 from game.board import BaseBoard
+from game.i18n import _
 from game.pieces import normalize
 from game.variants import Color
 
@@ -170,9 +171,11 @@ def piece_for_key(key: str, available: list[Piece], current: Piece | None) -> Pi
 
 def reason_text(reason: IllegalReason | None) -> str:
     """Why a ghost cannot be placed, as a sentence ending the status line."""
-    return "can be placed here" if reason is None else reason.value
+    return _("can be placed here") if reason is None else _(reason.value)
 
 
 def ghost_status(piece: Piece, anchor_name: str, reason: IllegalReason | None) -> str:
     """E.g. ``'F at e10: must cover your start corner'``."""
-    return f"{piece.name} at {anchor_name}: {reason_text(reason)}"
+    return _("{piece} at {square}: {why}").format(
+        piece=piece.name, square=anchor_name, why=reason_text(reason)
+    )

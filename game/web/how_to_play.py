@@ -11,11 +11,12 @@ from collections.abc import Mapping
 from html import escape
 
 from game import square_name
+from game.i18n import _
 from game.puzzles import Puzzle, find_puzzle  # noqa: F401  (doctest)
 from game.review import color_title
 
 from . import how_to_play_text as text
-from .puzzle_view import DESCRIPTIONS
+from .puzzle_view import description, title
 from .session import GAME_TYPES, GameOptions
 
 
@@ -24,22 +25,22 @@ def start_rule(options: GameOptions) -> str:
     board = options.new_board()
     variant = board.variant
     if board.colorless_corners:
-        return text.START_ANY_CORNER
+        return _(text.START_ANY_CORNER)
     where = ", ".join(
         f"{color_title(variant, c)} {square_name(sq)}"
         for c, sq in zip(variant.colors, variant.start_squares, strict=True)
     )
-    kind = text.START_CORNER if variant.name != "duo" else text.DUO_START_SQUARE
-    return text.START_OWN.format(kind=kind, where=where)
+    rule = text.START_OWN_CORNER if variant.name != "duo" else text.START_OWN_DUO
+    return _(rule).format(where=where)
 
 
 def _choices(texts: Mapping[str, str], titles: Mapping[str, str], chosen: str) -> str:
     """A list item per choice, the one of the game being played marked."""
     items = []
     for key, about in texts.items():
-        title = escape(titles[key]) + (text.THIS_GAME if key == chosen else "")
+        name = escape(_(titles[key])) + (_(text.THIS_GAME) if key == chosen else "")
         mark = ' class="chosen"' if key == chosen else ""
-        items.append(f"<li{mark}><strong>{title}</strong>: {escape(about)}</li>")
+        items.append(f"<li{mark}><strong>{name}</strong>: {escape(_(about))}</li>")
     return "".join(items)
 
 
@@ -52,9 +53,9 @@ def game_help_html(options: GameOptions) -> str:
     game_types = _choices(text.GAME_TYPES, type_titles, options.game_type)
     scoring = _choices(text.SCORING, text.SCORING_TITLES, options.scoring)
     return (
-        text.RULES.format(colours=colours, start_rule=escape(start_rule(options)))
-        + f"<h3>{text.GAME_TYPES_HEADING}</h3><ul>{game_types}</ul>"
-        + f"<h3>{text.SCORING_HEADING}</h3><ul>{scoring}</ul>"
+        _(text.RULES).format(colours=colours, start_rule=escape(start_rule(options)))
+        + f"<h3>{_(text.GAME_TYPES_HEADING)}</h3><ul>{game_types}</ul>"
+        + f"<h3>{_(text.SCORING_HEADING)}</h3><ul>{scoring}</ul>"
         + controls_html()
     )
 
@@ -62,7 +63,8 @@ def game_help_html(options: GameOptions) -> str:
 def controls_html(*, puzzle: bool = False) -> str:
     """How to play's controls: a game's (undo takes back the computer's replies too, the keys
     of the move list) or a puzzle's (one player: undo takes back a piece)."""
-    return text.CONTROLS.format(**(text.PUZZLE_CONTROLS if puzzle else text.GAME_CONTROLS))
+    parts = text.PUZZLE_CONTROLS if puzzle else text.GAME_CONTROLS
+    return _(text.CONTROLS).format(**{name: _(part) for name, part in parts.items()})
 
 
 def puzzle_help_html(puzzle: Puzzle) -> str:
@@ -74,6 +76,6 @@ def puzzle_help_html(puzzle: Puzzle) -> str:
     >>> "computer" in html
     False
     """
-    rules = text.PUZZLE_GAME_RULES if puzzle.game_rules else text.PUZZLE_FREE_RULES
-    task = f"{puzzle.number}. {escape(puzzle.title)}: {escape(DESCRIPTIONS[puzzle.name])}"
+    rules = _(text.PUZZLE_GAME_RULES if puzzle.game_rules else text.PUZZLE_FREE_RULES)
+    task = f"{escape(title(puzzle))}: {escape(description(puzzle))}"
     return text.PUZZLE.format(task=task, rules=rules, controls=controls_html(puzzle=True))

@@ -1,8 +1,11 @@
 """How to play's text, as content: HTML fragments, some with ``{named}`` places that
-:mod:`game.web.how_to_play` fills for the game or puzzle being played."""
+:mod:`game.web.how_to_play` fills for the game or puzzle being played. In English, marked for
+the catalogs: :mod:`game.web.how_to_play` translates them as it writes them."""
+
+from game.i18n import N_
 
 #: The rules, for every game type; ``{colours}`` in their turn order, ``{start_rule}``.
-RULES = (
+RULES = N_(
     "<p>Place as many of your 21 pieces as you can. Colours take turns in this order: "
     "{colours}.</p><ul>"
     "<li>{start_rule}</li>"
@@ -13,42 +16,59 @@ RULES = (
     "ends when no colour can move.</li></ul>"
 )
 #: A colour's first piece, with colourless start corners.
-START_ANY_CORNER = (
+START_ANY_CORNER = N_(
     "A colour's first piece must cover a free corner square of the board (the grey dots); any "
     "colour may take any corner."
 )
-#: A colour's first piece: ``{kind}`` (its start square's), ``{where}`` (colours and squares).
-START_OWN = "A colour's first piece must cover its {kind}, marked by a dot of its colour ({where})."
-START_CORNER = "start corner"
-DUO_START_SQUARE = "start square near the middle"
+#: A colour's first piece, on its own start corner (Classic) or square (Duo); ``{where}``: the
+#: colours and their squares.
+START_OWN_CORNER = N_(
+    "A colour's first piece must cover its start corner, marked by a dot of its colour ({where})."
+)
+START_OWN_DUO = N_(
+    "A colour's first piece must cover its start square near the middle, marked by a dot of its "
+    "colour ({where})."
+)
 
-GAME_TYPES_HEADING = "Game types"
+GAME_TYPES_HEADING = N_("Game types")
 #: Each game type of the new-game dialog (by :data:`game.web.session.GAME_TYPES` name).
 GAME_TYPES = {
-    "classic": "four players, one colour each, on the 20 x 20 board.",
-    "classic_2": "two players on the 20 x 20 board, each moving two colours: Blue and Red "
-    "against Yellow and Green. A player scores both colours together.",
-    "classic_3": "three players, one colour each; Green is shared: each player moves it in "
-    "turn, and its points count for nobody.",
-    "teams": "four players in two teams, Blue and Red against Yellow and Green; a team scores "
-    "its two colours together.",
-    "duo": "two players, Purple and Orange, on a 14 x 14 board with start squares near the middle.",
+    "classic": N_("four players, one colour each, on the 20 x 20 board."),
+    "classic_2": N_(
+        "two players on the 20 x 20 board, each moving two colours: Blue and Red "
+        "against Yellow and Green. A player scores both colours together."
+    ),
+    "classic_3": N_(
+        "three players, one colour each; Green is shared: each player moves it in "
+        "turn, and its points count for nobody."
+    ),
+    "teams": N_(
+        "four players in two teams, Blue and Red against Yellow and Green; a team scores "
+        "its two colours together."
+    ),
+    "duo": N_(
+        "two players, Purple and Orange, on a 14 x 14 board with start squares near the middle."
+    ),
 }
-SCORING_HEADING = "Scoring"
-SCORING_TITLES = {"points": "Points", "advanced": "Rule book", "basic": "Basic"}
+SCORING_HEADING = N_("Scoring")
+SCORING_TITLES = {"points": N_("Points"), "advanced": N_("Rule book"), "basic": N_("Basic")}
 SCORING = {
-    "points": "one point per square of your pieces on the board, +15 for placing all 21 "
-    "pieces, +5 more if the last one was the monomino (the single square). Most points wins.",
-    "advanced": "minus one point per square of the pieces you could not place, with the same "
-    "bonuses (+15, +5). Most points wins.",
-    "basic": "count the squares of the pieces you could not place. Fewest wins.",
+    "points": N_(
+        "one point per square of your pieces on the board, +15 for placing all 21 "
+        "pieces, +5 more if the last one was the monomino (the single square). Most points wins."
+    ),
+    "advanced": N_(
+        "minus one point per square of the pieces you could not place, with the same "
+        "bonuses (+15, +5). Most points wins."
+    ),
+    "basic": N_("count the squares of the pieces you could not place. Fewest wins."),
 }
 #: Marks the choice of the game being played.
-THIS_GAME = " (this game)"
+THIS_GAME = N_(" (this game)")
 
 #: The controls, the game's and the puzzles' alike; ``{undo}``, ``{more}`` and ``{saved}`` are
 #: :data:`GAME_CONTROLS`' or :data:`PUZZLE_CONTROLS`'.
-CONTROLS = (
+CONTROLS = N_(
     "<h3>Controls</h3><ul>"
     "<li><strong>Pick</strong> a piece in a tray (click, tap, or its letter key: I cycles "
     "I3/I4/I5, 1 and 2 are the small ones).</li>"
@@ -64,24 +84,30 @@ CONTROLS = (
 )
 #: A game's: undo takes back the computer's replies too; the keys of the move list.
 GAME_CONTROLS = {
-    "undo": "undoes your last move (with the computer's replies)",
-    "more": "<li><kbd>Home</kbd>, <kbd>End</kbd> and, with no piece picked, <kbd>&larr;</kbd> "
-    "<kbd>&rarr;</kbd> step through the moves played.</li>",
-    "saved": "The game is saved in this browser after every move",
+    "undo": N_("undoes your last move (with the computer's replies)"),
+    "more": N_(
+        "<li><kbd>Home</kbd>, <kbd>End</kbd> and, with no piece picked, <kbd>&larr;</kbd> "
+        "<kbd>&rarr;</kbd> step through the moves played.</li>"
+    ),
+    "saved": N_("The game is saved in this browser after every move"),
 }
 #: A puzzle's: one player, undo takes back a piece.
 PUZZLE_CONTROLS = {
-    "undo": "undoes the last piece",
-    "more": "<li><strong>Restart</strong> clears the board and the clock; <strong>Show a "
-    "solution</strong> plays one (that solve does not count for your best time); "
-    "<strong>Back to my game</strong> returns to the game you left.</li>",
-    "saved": "The puzzle and your best times are saved in this browser",
+    "undo": N_("undoes the last piece"),
+    "more": N_(
+        "<li><strong>Restart</strong> clears the board and the clock; <strong>Show a "
+        "solution</strong> plays one (that solve does not count for your best time); "
+        "<strong>Back to my game</strong> returns to the game you left.</li>"
+    ),
+    "saved": N_("The puzzle and your best times are saved in this browser"),
 }
 
 #: A puzzle: ``{task}`` (its number, title and description), ``{rules}``, ``{controls}``.
 PUZZLE = "<p><strong>{task}</strong></p><p>{rules}</p>{controls}"
-PUZZLE_GAME_RULES = (
+PUZZLE_GAME_RULES = N_(
     "The game's rules apply: a colour's first piece covers its start corner, and every later "
     "one touches a piece of its colour <strong>corner to corner</strong>, never along an edge."
 )
-PUZZLE_FREE_RULES = "Any piece may go anywhere it fits: pieces must not overlap or leave the board."
+PUZZLE_FREE_RULES = N_(
+    "Any piece may go anywhere it fits: pieces must not overlap or leave the board."
+)

@@ -17,6 +17,7 @@ import js
 from pyodide.ffi import JsException, create_proxy, to_js
 
 from game.boundary import MAX_TEXT_CHARS
+from game.i18n import _
 from game.link import LinkError, from_fragment, is_game_fragment, to_fragment
 from game.record import GameRecord, from_blksgf, to_blksgf
 from game.review import color_title
@@ -122,15 +123,22 @@ async def open_file(page: Page, file) -> None:
     """Open the ``.blksgf`` ``file`` (a File of the picker or of a drop)."""
     name = file.name
     if file.size > MAX_TEXT_CHARS:  # a real record is a few KB
-        page.notify(f"{name} is too large to be a game record. Your game is as it was.")
+        page.notify(
+            _("{file} is too large to be a game record. Your game is as it was.").format(file=name)
+        )
         return
     try:
         record = from_blksgf(await file.text())
     except (ValueError, JsException) as error:  # SgfError and InputError are ValueErrors
-        page.notify(f"{name} could not be opened: {error}. Your game is as it was.")
+        page.notify(
+            _("{file} could not be opened: {error}. Your game is as it was.").format(
+                file=name, error=error
+            )
+        )
         return
-    if await may_replace(page, "Open the file", record.board):
-        load(page, record, f"{name} opened. {view.status_text(session_of(record))}")
+    if await may_replace(page, _("Open the file"), record.board):
+        opened = _("{file} opened.").format(file=name)
+        load(page, record, f"{opened} {view.status_text(session_of(record))}")
 
 
 async def open_fragment(page: Page, fragment: str) -> None:
@@ -142,13 +150,15 @@ async def open_fragment(page: Page, fragment: str) -> None:
     try:
         record = from_fragment(fragment)
     except LinkError as error:
-        page.notify(f"This link could not be opened: {error}. Your game is as it was.")
+        page.notify(
+            _("This link could not be opened: {error}. Your game is as it was.").format(error=error)
+        )
         return
     if await may_replace(
         page,
-        "Open the linked game",
+        _("Open the linked game"),
         record.board,
-        refuse_earlier="You already have this game, further on.",
+        refuse_earlier=_("You already have this game, further on."),
     ):
         load(page, record, link_notice(record))
 
@@ -157,12 +167,11 @@ def link_notice(record: GameRecord) -> str:
     """The notice of a game opened from a link: whose move, and to send the link back."""
     board = record.board
     if board.turn is None:
-        return "Game from the link opened: it is over; review it with the move list."
-    name = color_title(board, board.turn)
-    return (
-        f"Game from the link opened, {name} to move. Play your move, then press Share and "
-        "send the link back."
-    )
+        return _("Game from the link opened: it is over; review it with the move list.")
+    return _(
+        "Game from the link opened, {color} to move. Play your move, then press Share and send "
+        "the link back."
+    ).format(color=color_title(board, board.turn))
 
 
 # --- the game going out ---------------------------------------------------------------------
@@ -196,12 +205,11 @@ def share(page: Page, mode: GameMode) -> None:
 def share_text(board) -> str:
     """What the share dialog says: for a game going on, whose move it is and what to do."""
     if board.turn is None:
-        return "Whoever opens this link sees the whole game and can review it."
-    name = color_title(board, board.turn)
-    return (
-        f"Send this link. It opens this game with {name} to move: whoever plays {name} makes "
+        return _("Whoever opens this link sees the whole game and can review it.")
+    return _(
+        "Send this link. It opens this game with {color} to move: whoever plays {color} makes "
         "the move, then shares the link back. The game travels in the link itself."
-    )
+    ).format(color=color_title(board, board.turn))
 
 
 async def copy_link(page: Page) -> None:
@@ -209,9 +217,9 @@ async def copy_link(page: Page) -> None:
         await js.navigator.clipboard.writeText(element("share-link").value)
     except (JsException, AttributeError):  # no clipboard for the page: copy by hand
         element("share-link").select()
-        page.notify("Copy the selected link (Ctrl+C).")
+        page.notify(_("Copy the selected link (Ctrl+C)."))
         return
-    page.notify("Link copied.")
+    page.notify(_("Link copied."))
 
 
 async def share_natively() -> None:
@@ -234,12 +242,12 @@ async def analyse(page: Page, mode: GameMode) -> None:
     try:
         result = await page.runner.analyse(mode.session.line_board(), show_progress)
     except PlayerUnavailable:
-        page.notify(NO_PLAYER)
+        page.notify(_(NO_PLAYER))
         return
     if result is None or page.mode is not mode:
         if page.runner.running is None:  # cancelled, not replaced: a computer due goes on
-            page.after_change("Analysis stopped.")
+            page.after_change(_("Analysis stopped."))
         return
     mode.analysis = result
     store(ANALYSIS_KEY, result.to_json())  # without storage it lasts this visit
-    page.after_change("Analysis done: the graph shows each player's value move by move.")
+    page.after_change(_("Analysis done: the graph shows each player's value move by move."))

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from game import Move, Piece
 from game.boundary import InputError
+from game.i18n import N_, _
 from game.puzzles import find_puzzle, stored_continuation, stored_solution
 from game.review import color_title
 from game.variants import Color
@@ -49,9 +50,9 @@ HINT_SLICE = 0.03
 #: Seconds between the moves of a solution being shown.
 SOLUTION_STEP = 0.08
 BUTTONS = (
-    ("puzzle-restart", "Restart"),
-    ("puzzle-solution", "Show a solution"),
-    ("puzzle-back", "Back to my game"),
+    ("puzzle-restart", N_("Restart")),
+    ("puzzle-solution", N_("Show a solution")),
+    ("puzzle-back", N_("Back to my game")),
 )
 
 
@@ -112,14 +113,14 @@ class PuzzleMode(PageMode):
         movable = board.movable_colors()
         if color is not None:
             if color not in movable:
-                return f"It is not {color_title(board, color)}'s turn."
+                return _("It is not {color}'s turn.").format(color=color_title(board, color))
             if board.is_piece_used(color, piece):
-                return f"{piece.name} has already been placed."
+                return _("{piece} has already been placed.").format(piece=piece.name)
             self.color = color
             return None
         owners = [c for c in movable if not board.is_piece_used(c, piece)]
         if not owners:
-            return f"{piece.name} is not available."
+            return _("{piece} is not available.").format(piece=piece.name)
         if self.color not in owners:
             self.color = owners[0]
         return None
@@ -147,7 +148,7 @@ class PuzzleMode(PageMode):
         else:
             state = "thinking" if busy else "ready"
         return PageStatus(
-            text="Looking for a way to finish…"
+            text=_("Looking for a way to finish…")
             if running == "hint"
             else puzzle_status_text(self.session),
             state=state,
@@ -204,7 +205,7 @@ class PuzzleMode(PageMode):
             color, move = completion[0]
             return Hint(move, color)
         if proved_unsolvable:
-            return Hint(notice="This position cannot be completed: undo a few pieces.")
+            return Hint(notice=_("This position cannot be completed: undo a few pieces."))
         return Hint(notice=no_completion_notice(self.board))
 
     def _solving(self, solver: Solver):
@@ -227,7 +228,7 @@ class PuzzleMode(PageMode):
         page.save()  # a reload keeps the mark that the solution was seen
         page.render()
         if await playing:
-            page.after_change("This is one solution. Restart to try it yourself.")
+            page.after_change(_("This is one solution. Restart to try it yourself."))
 
     def _solution_moves(self):
         for color, move in stored_solution(self.session.puzzle):
@@ -240,7 +241,7 @@ class PuzzleMode(PageMode):
 def restore(page: Page) -> tuple[PuzzleMode | None, str]:
     """The puzzle saved in this browser, if any; a saved puzzle or best times that cannot be
     used are set aside, with the notice saying why (else "")."""
-    _, times_notice = restore_stored(BEST_TIMES_KEY, parse_best_times, "best times")
+    _times, times_notice = restore_stored(BEST_TIMES_KEY, parse_best_times, "best times")
     session, notice = restore_stored(PUZZLE_SAVE_KEY, PuzzleSession.from_json, "puzzle")
     mode = PuzzleMode(page, session) if session is not None else None
     return mode, " ".join(filter(None, (notice, times_notice)))
@@ -266,4 +267,5 @@ def bind(page: Page) -> None:
     for id_, label in BUTTONS:
         button = document.createElement("button")
         button.id, button.type, button.textContent, button.hidden = id_, "button", label, True
+        button.dataset.i18n = "text"  # its words follow the page's language
         nav.insertBefore(button, element("help"))

@@ -19,6 +19,7 @@ from game.puzzles import (  # noqa: F401
     puzzle_board,
     stored_solution,
 )
+from game.i18n import N_, _, ngettext
 from game.review import color_title
 
 from . import drawing
@@ -27,12 +28,25 @@ from .puzzle_session import PuzzleSession, format_seconds
 #: Longest a hint searches before it gives up (seconds).
 HINT_SECONDS = 4.0
 
+#: What to do in each puzzle, in English (:func:`description` in the player's language).
 DESCRIPTIONS = {
-    "all84": "Place all 84 pieces on the board under the rules of the game.",
-    "all84_largest_first": "All 84 pieces again, but every larger piece before any smaller one.",
-    "tetromino_rectangle": "Fill the 8 x 10 rectangle with the 20 four-square pieces.",
-    "pentomino_rectangle": "Fill the 15 x 16 rectangle with the 48 five-square pieces.",
+    "all84": N_("Place all 84 pieces on the board under the rules of the game."),
+    "all84_largest_first": N_(
+        "All 84 pieces again, but every larger piece before any smaller one."
+    ),
+    "tetromino_rectangle": N_("Fill the 8 x 10 rectangle with the 20 four-square pieces."),
+    "pentomino_rectangle": N_("Fill the 15 x 16 rectangle with the 48 five-square pieces."),
 }
+
+
+def description(puzzle: Puzzle) -> str:
+    """What to do in ``puzzle``, in the player's language."""
+    return _(DESCRIPTIONS[puzzle.name])
+
+
+def title(puzzle: Puzzle) -> str:
+    """The puzzle's number and title, in the player's language: ``'3. Tetromino rectangle'``."""
+    return f"{puzzle.number}. {_(puzzle.title)}"
 
 
 def puzzle_list_html(best: dict[str, float]) -> str:
@@ -50,26 +64,27 @@ def puzzle_list_html(best: dict[str, float]) -> str:
         if record:
             state = (
                 '<span class="mark" aria-hidden="true">\u2713</span> '
-                f'<span class="sr-only">Solved, </span>best {format_seconds(record)}'
+                f'<span class="sr-only">{escape(_("Solved, "))}</span>'
+                f"{escape(_('best {time}').format(time=format_seconds(record)))}"
             )
         else:
-            state = "Not solved"
+            state = escape(_("Not solved"))
         items.append(
             f'<li><button type="submit" value="{puzzle.name}" data-puzzle="{puzzle.name}" '
             f'data-solved="{"true" if record else "false"}" class="puzzle-choice">'
-            f'<strong class="puzzle-title">{puzzle.number}. {escape(puzzle.title)}</strong>'
+            f'<strong class="puzzle-title">{escape(title(puzzle))}</strong>'
             f'<span class="size">{puzzle.width}\u00d7{puzzle.height}'
-            '<span class="sr-only"> board</span></span>'
+            f'<span class="sr-only"> {escape(_("board"))}</span></span>'
             f'<span class="state">{state}</span>'
-            f'<span class="about">{escape(DESCRIPTIONS[puzzle.name])}</span></button></li>'
+            f'<span class="about">{escape(description(puzzle))}</span></button></li>'
         )
     head = (
-        '<div class="puzzle-head" aria-hidden="true"><span>Puzzle</span><span>Board</span>'
-        "<span>Best time</span></div>"
+        f'<div class="puzzle-head" aria-hidden="true"><span>{escape(_("Puzzle"))}</span>'
+        f'<span>{escape(_("Board"))}</span><span>{escape(_("Best time"))}</span></div>'
     )
     option = (
         '<label class="toggle"><input type="checkbox" id="puzzle-free-order"> '
-        "Puzzle 1: colours may move in any order</label>"
+        f'{escape(_("Puzzle 1: colours may move in any order"))}</label>'
     )
     return f'{head}<ul class="puzzle-choices">{"".join(items)}</ul>{option}'
 
@@ -100,7 +115,9 @@ def puzzle_trays_html(board: PuzzleBoard, *, selected, color: int | None) -> str
 
 def progress_text(session: PuzzleSession) -> str:
     pieces, pieces_total, squares, squares_total = session.board.progress()
-    return f"{pieces} of {pieces_total} pieces · {squares} of {squares_total} squares"
+    return _("{pieces} of {pieces_total} pieces · {squares} of {squares_total} squares").format(
+        pieces=pieces, pieces_total=pieces_total, squares=squares, squares_total=squares_total
+    )
 
 
 def progress_html(session: PuzzleSession, best: dict[str, float]) -> str:
@@ -108,9 +125,10 @@ def progress_html(session: PuzzleSession, best: dict[str, float]) -> str:
     puzzle = session.puzzle
     record = best.get(puzzle.name)
     return (
-        f'<div class="puzzle-progress"><h2>{puzzle.number}. {escape(puzzle.title)}</h2>'
-        f'<p id="puzzle-progress">{progress_text(session)}</p>'
-        f"<p>Best time: {format_seconds(record) if record else '—'}</p></div>"
+        f'<div class="puzzle-progress"><h2>{escape(title(puzzle))}</h2>'
+        f'<p id="puzzle-progress">{escape(progress_text(session))}</p>'
+        f"<p>{escape(_('Best time: {time}').format(time=format_seconds(record) if record else '—'))}"
+        "</p></div>"
     )
 
 
@@ -118,13 +136,13 @@ def puzzle_status_text(session: PuzzleSession) -> str:
     board = session.board
     if board.is_solved():
         if session.solution_shown:
-            return "Solved: this is one of the solutions."
-        return f"Solved in {format_seconds(session.elapsed())}!"
+            return _("Solved: this is one of the solutions.")
+        return _("Solved in {time}!").format(time=format_seconds(session.elapsed()))
     if board.is_stuck():
-        return "No piece fits any more: undo a few pieces."
-    text = DESCRIPTIONS[session.puzzle.name]
+        return _("No piece fits any more: undo a few pieces.")
+    text = description(session.puzzle)
     if board.turn_order:
-        text += f" {color_title(board, board.turn)} to move."
+        text += " " + _("{color} to move.").format(color=color_title(board, board.turn))
     return text
 
 
@@ -137,9 +155,10 @@ def no_completion_notice(board: PuzzleBoard) -> str:
     >>> no_completion_notice(board)
     'No way to finish was found in 4 seconds: undo 1 move to be back on a known solution.'
     """
-    text = f"No way to finish was found in {HINT_SECONDS:g} seconds: "
     if not board.puzzle.game_rules:
-        return text + "try undoing a few pieces."
+        return _(
+            "No way to finish was found in {seconds} seconds: try undoing a few pieces."
+        ).format(seconds=f"{HINT_SECONDS:g}")
     played = board.move_stack
     on_the_way = 0
     for step, solution_step in zip(played, stored_solution(board.puzzle), strict=False):
@@ -147,7 +166,13 @@ def no_completion_notice(board: PuzzleBoard) -> str:
             break
         on_the_way += 1
     extra = len(played) - on_the_way
-    return text + f"undo {extra} move{'s' * (extra != 1)} to be back on a known solution."
+    return ngettext(
+        "No way to finish was found in {seconds} seconds: undo {count} move to be back on a "
+        "known solution.",
+        "No way to finish was found in {seconds} seconds: undo {count} moves to be back on a "
+        "known solution.",
+        extra,
+    ).format(seconds=f"{HINT_SECONDS:g}", count=extra)
 
 
 def solved_notice(new_best: bool, best: float | None) -> str:
@@ -157,5 +182,7 @@ def solved_notice(new_best: bool, best: float | None) -> str:
     ('Well done. Your best time is 1:15.', 'A new best time.')
     """
     if new_best:
-        return "A new best time."
-    return f"Well done. Your best time is {format_seconds(best)}." if best else "Well done."
+        return _("A new best time.")
+    if best:
+        return _("Well done. Your best time is {time}.").format(time=format_seconds(best))
+    return _("Well done.")

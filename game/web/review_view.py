@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from game.i18n import _
 from game.pieces import Move
-from game.review import AnalysisResult, Story, color_title, move_rows
+from game.review import AnalysisResult, Story, and_list, color_title, move_rows
 from game.variants import Color, Variant
 
 
@@ -31,16 +32,24 @@ def move_list_html(
     a button with ``data-move`` (the moves played at that row); the row at ``ply`` is current,
     later rows are ``future``; with an analysis, the computer's move is in each row's title and
     the ``drops`` are marked."""
-    rows = [_row(0, ply, "Start", "", "", "Start of the game", "")]
+    rows = [_row(0, ply, _("Start"), "", "", _("Start of the game"), "")]
     for row in move_rows(variant, moves):
-        title = f"Move {row.number}: {row.color_name} {row.piece} at {row.squares}"
+        title = _("Move {number}: {color} {piece} at {squares}").format(
+            number=row.number, color=row.color_name, piece=row.piece, squares=row.squares
+        )
         mark = ""
         if analysis is not None and row.number <= len(analysis.losses):
             best = analysis.best[row.number - 1]
             loss = analysis.losses[row.number - 1]
-            title += f". The computer would play {best.piece.name} at {best}"
             if row.number in drops:
-                title += f" (this move lost {loss:g})"
+                better = _(
+                    "{move}. The computer would play {piece} at {squares} (this move lost "
+                    "{loss})"
+                )
+            else:
+                better = _("{move}. The computer would play {piece} at {squares}")
+            title = better.format(move=title, piece=best.piece.name, squares=best, loss=f"{loss:g}")
+            if row.number in drops:
                 mark = '<span class="drop-mark" aria-hidden="true">?</span>'
         color = variant.color_names[row.color]
         rows.append(_row(row.number, ply, row.piece, color, row.squares, title, mark))
@@ -68,7 +77,12 @@ def story_html(story: Story, variant: Variant) -> str:
             for c in standing.colors
         )
         passed = [color_title(variant, c) for c in standing.colors if c in story.passed]
-        note = f'<span class="badge">{" and ".join(passed)} passed</span>' if passed else ""
+        note = (
+            f'<span class="badge">{escape(_("{colors} passed").format(colors=and_list(passed)))}'
+            "</span>"
+            if passed
+            else ""
+        )
         rows.append(
             f'<li class="{"winner" if standing.winner else ""}" value="{standing.place}">'
             f"{swatches}<span>{escape(standing.name)}</span>"
@@ -90,12 +104,19 @@ def analysis_html(
         for colors in variant.player_colors
     )
     worst = "".join(
-        f'<li><button type="button" data-move="{n}">Move {n}: {_mover(result, variant, n)} '
-        f"lost {result.losses[n - 1]:g}</button></li>"
+        f'<li><button type="button" data-move="{n}">'
+        + escape(
+            _("Move {number}: {color} {piece} lost {loss}").format(
+                number=n, **_mover(result, variant, n), loss=f"{result.losses[n - 1]:g}"
+            )
+        )
+        + "</button></li>"
         for n in drops
     )
     summary = (
-        f'<ol class="drops">{worst}</ol>' if worst else '<p class="note">No move lost much.</p>'
+        f'<ol class="drops">{worst}</ol>'
+        if worst
+        else f'<p class="note">{escape(_("No move lost much."))}</p>'
     )
     return (
         f"{analysis_svg(result, variant, current=ply, drops=drops)}"
@@ -103,9 +124,10 @@ def analysis_html(
     )
 
 
-def _mover(result: AnalysisResult, variant: Variant, number: int) -> str:
+def _mover(result: AnalysisResult, variant: Variant, number: int) -> dict[str, str]:
+    """Who played move ``number`` and which piece: ``color`` and ``piece``."""
     color, move = result.moves[number - 1]
-    return f"{color_title(variant, color)} {move.piece.name}"
+    return {"color": color_title(variant, color), "piece": move.piece.name}
 
 
 GRAPH_WIDTH = 300
@@ -152,10 +174,13 @@ def analysis_svg(
         color, move = result.moves[number - 1]
         player = variant.player_of_color(color, _moves_before(result.moves, number - 1, color))
         value = result.values[number][player]
-        title = (
-            f"Move {number}: {color_title(variant, color)} {move.piece.name} "
-            f"lost {result.losses[number - 1]:g}; the computer would play "
-            f"{result.best[number - 1]}"
+        title = _(
+            "Move {number}: {color} {piece} lost {loss}; the computer would play {squares}"
+        ).format(
+            number=number,
+            **_mover(result, variant, number),
+            loss=f"{result.losses[number - 1]:g}",
+            squares=result.best[number - 1],
         )
         parts.append(
             f'<circle class="drop" data-move="{number}" '
@@ -169,7 +194,7 @@ def analysis_svg(
         )
     return (
         f'<svg class="analysis-graph" viewBox="0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}" role="img" '
-        f'aria-label="Value of each player move by move">{"".join(parts)}</svg>'
+        f'aria-label="{escape(_("Value of each player move by move"))}">{"".join(parts)}</svg>'
     )
 
 

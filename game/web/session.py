@@ -22,6 +22,7 @@ from game import SCORING_MODES, Board, Move
 from game.boundary import InputError, load_json
 from game.history import History
 from game.levels import LEVEL_NAMES
+from game.i18n import N_, _
 from game.review import color_title
 from game.sgf import read_sgf, write_sgf
 from game.variants import VARIANTS, Color
@@ -69,7 +70,15 @@ def restore_saved(saved: str | None, read: Callable[[str], T], what: str) -> tup
         reason = f"unexpected {type(error).__name__}: {error}"
     if len(reason) > REASON_CHARS:
         reason = reason[:REASON_CHARS] + "…"
-    return None, f"Your saved {what} could not be restored ({reason})."
+    return None, _(NOT_RESTORED[what]).format(reason=reason)
+
+
+#: The notice that a save could not be restored, by what it kept.
+NOT_RESTORED = {
+    "game": N_("Your saved game could not be restored ({reason})."),
+    "puzzle": N_("Your saved puzzle could not be restored ({reason})."),
+    "best times": N_("Your best times could not be restored ({reason})."),
+}
 
 
 @dataclass(frozen=True)
@@ -77,7 +86,7 @@ class GameType:
     """A game type of the new-game dialog: an engine variant and who the seats are."""
 
     name: str
-    title: str
+    title: str  # in English: translated where shown
     variant: str
     #: One seat per colour (two teams) instead of one per player of the variant.
     seat_per_color: bool = False
@@ -94,11 +103,11 @@ class GameType:
 GAME_TYPES: dict[str, GameType] = {
     t.name: t
     for t in (
-        GameType("classic", "4 players", "classic"),
-        GameType("classic_2", "2 players", "classic_2"),
-        GameType("classic_3", "3 players", "classic_3"),
-        GameType("teams", "Two teams", "classic_2", seat_per_color=True),
-        GameType("duo", "Duo", "duo"),
+        GameType("classic", N_("4 players"), "classic"),
+        GameType("classic_2", N_("2 players"), "classic_2"),
+        GameType("classic_3", N_("3 players"), "classic_3"),
+        GameType("teams", N_("Two teams"), "classic_2", seat_per_color=True),
+        GameType("duo", N_("Duo"), "duo"),
     )
 }
 

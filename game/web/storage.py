@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 
+from game.i18n import N_, _
+
 from game.boundary import InputError, parse_int
 
 from .puzzle_session import PUZZLE_SAVE_KEY
@@ -100,10 +102,25 @@ def keeping_warning(keeping: Keeping, saved_name: str, downloadable: bool = True
     """
     if keeping is Keeping.KEPT:
         return ""
-    why = (
-        "the browser's storage for this site is full"
-        if keeping is Keeping.FULL
-        else "this browser keeps no data for this site (its storage is switched off)"
-    )
-    text = f"This {saved_name} will be lost when the page closes: {why}."
-    return f"{text} Save game keeps it as a file." if downloadable else text
+    text = _(WARNINGS[saved_name, keeping])
+    return f"{text} {_('Save game keeps it as a file.')}" if downloadable else text
+
+
+#: What is being played, by its ``saved_name``, will be lost, and why.
+WARNINGS = {
+    ("game", Keeping.FULL): N_(
+        "This game will be lost when the page closes: the browser's storage for this site is full."
+    ),
+    ("game", Keeping.OFF): N_(
+        "This game will be lost when the page closes: this browser keeps no data for this site "
+        "(its storage is switched off)."
+    ),
+    ("puzzle", Keeping.FULL): N_(
+        "This puzzle will be lost when the page closes: the browser's storage for this site is "
+        "full."
+    ),
+    ("puzzle", Keeping.OFF): N_(
+        "This puzzle will be lost when the page closes: this browser keeps no data for this site "
+        "(its storage is switched off)."
+    ),
+}

@@ -13,10 +13,11 @@ from collections.abc import Iterable
 from html import escape
 
 from game import Board, Piece, square_name
-from game.levels import LEVEL_NAMES, strength_text
-from game.review import color_title, game_story
+from game.i18n import _, ngettext
+from game.levels import LEVEL_NAMES, level_name, strength_text
+from game.review import and_list, color_title, game_story
 
-from .drawing import PIECE_KINDS, tray_html
+from .drawing import piece_words, tray_html
 from .records import record_of
 from .review_view import story_html
 from .session import GAME_TYPES, GameOptions, Session, default_seats, seat_of_move  # noqa: F401  (doctests)
@@ -37,16 +38,18 @@ def status_text(session: Session, *, thinking: bool = False) -> str:
     """The one-line status: whose turn, who is thinking, or the result."""
     board = session.board
     if board.turn is None:
-        return f"Game over. {winner_text(session)}"
+        return _("Game over. {result}").format(result=winner_text(session))
     name = color_title(board, board.turn)
     seat = session.options.seats[session.seat_to_move]
     if seat.is_computer:
         if thinking:
-            return f"{name} ({LEVEL_NAMES[seat.level]}) is thinking…"
+            return _("{color} ({level}) is thinking…").format(
+                color=name, level=level_name(seat.level)
+            )
         if session.paused:
-            return f"{name} (computer) waits: press Continue to let it play."
-        return f"{name} (computer) to move."
-    return f"{name} to move: pick a piece."
+            return _("{color} (computer) waits: press Continue to let it play.").format(color=name)
+        return _("{color} (computer) to move.").format(color=name)
+    return _("{color} to move: pick a piece.").format(color=name)
 
 
 def player_names(session: Session) -> tuple[str, ...]:
@@ -62,8 +65,8 @@ def winner_text(session: Session) -> str:
     names = player_names(session)
     winners = [names[p] for p in outcome.winners]
     if len(winners) == 1:
-        return f"{winners[0]} wins."
-    return f"{' and '.join(winners)} share the win."
+        return _("{name} wins.").format(name=winners[0])
+    return _("{names} share the win.").format(names=and_list(winners))
 
 
 def pass_notice(board: Board, colors: Iterable[int]) -> str:
@@ -71,9 +74,12 @@ def pass_notice(board: Board, colors: Iterable[int]) -> str:
     names = sorted(colors)
     if not names:
         return ""
-    titles = [color_title(board, c) for c in names]
-    verb = "cannot move and passes" if len(titles) == 1 else "cannot move and pass"
-    return f"{' and '.join(titles)} {verb} for the rest of the game."
+    titles = and_list([color_title(board, c) for c in names])
+    return ngettext(
+        "{colors} cannot move and passes for the rest of the game.",
+        "{colors} cannot move and pass for the rest of the game.",
+        len(names),
+    ).format(colors=titles)
 
 
 def bonus_of(board: Board, color: int) -> int:
@@ -85,7 +91,8 @@ def computer_label(level: int, variant: str) -> str:
     """A computer seat's level and its strength measured in ``variant``'s family, e.g.
     ``'Computer: Expert (about Pentobi level 3)'``."""
     strength = strength_text(level, variant)
-    return f"Computer: {LEVEL_NAMES[level]}" + (f" ({strength})" if strength else "")
+    label = _("Computer: {level}").format(level=level_name(level))
+    return f"{label} ({strength})" if strength else label
 
 
 def computer_note(level: int, variant: str) -> str:
@@ -93,8 +100,8 @@ def computer_note(level: int, variant: str) -> str:
     level; screen readers get all)."""
     strength = strength_text(level, variant)
     strength = f'<span class="strength"> ({escape(strength)})</span>' if strength else ""
-    word = '<span class="computer-word">Computer: </span>'
-    return f'<span class="who">{word}{LEVEL_NAMES[level]}{strength}</span>'
+    word = f'<span class="computer-word">{escape(_("Computer: "))}</span>'
+    return f'<span class="who">{word}{escape(level_name(level))}{strength}</span>'
 
 
 def scoreboard_html(session: Session) -> str:
@@ -111,9 +118,9 @@ def scoreboard_html(session: Session) -> str:
         note = ""
         if c in passed:
             classes.append("passed")
-            note = '<span class="badge">passed</span>'
+            note = f'<span class="badge">{escape(_("passed"))}</span>'
         if c == shared:
-            note += '<span class="badge">shared</span>'
+            note += f'<span class="badge">{escape(_("shared"))}</span>'
         else:
             seat = session.options.seats[seat_of_move(session.game_type, board, c, 0)]
             if seat.is_computer:
@@ -137,24 +144,25 @@ def scoreboard_html(session: Session) -> str:
             for p, score in enumerate(outcome.player_scores)
         )
     return (
-        '<table class="scores"><thead><tr><th scope="col">Colour</th>'
-        '<th scope="col">Pieces</th><th scope="col">Bonus</th><th scope="col">Score</th>'
-        f"</tr></thead><tbody>{''.join(rows)}{players}</tbody></table>"
+        f'<table class="scores"><thead><tr><th scope="col">{escape(_("Colour"))}</th>'
+        f'<th scope="col">{escape(_("Pieces"))}</th><th scope="col">{escape(_("Bonus"))}</th>'
+        f'<th scope="col">{escape(_("Score"))}</th></tr></thead>'
+        f"<tbody>{''.join(rows)}{players}</tbody></table>"
     )
 
 
 def game_over_html(session: Session) -> str:
     """The game-over dialog's body: the story (who won, ranking) and the final scoreboard."""
     scoring = {
-        "points": "Points: squares on the board plus bonuses.",
-        "advanced": "Rule-book scoring: minus one per square left, plus bonuses.",
-        "basic": "Basic scoring: squares left, fewest wins.",
+        "points": _("Points: squares on the board plus bonuses."),
+        "advanced": _("Rule-book scoring: minus one per square left, plus bonuses."),
+        "basic": _("Basic scoring: squares left, fewest wins."),
     }[session.board.scoring]
+    bonuses = _("Bonuses: +15 for placing all 21 pieces, +5 more if the last one was the monomino.")
     return (
         f"{story_html(game_story(record_of(session)), session.board.variant)}"
         f"{scoreboard_html(session)}"
-        f'<p class="note">{scoring} Bonuses: +15 for placing all 21 pieces, +5 more if the '
-        "last one was the monomino.</p>"
+        f'<p class="note">{escape(scoring)} {escape(bonuses)}</p>'
     )
 
 
@@ -166,7 +174,7 @@ def seats_form_html(type_name: str, seats: Iterable) -> str:
     rows = []
     for i, label in enumerate(game_type.seat_names()):
         current = seats[i] if i < len(seats) else None
-        options = ['<option value="human">Human</option>']
+        options = [f'<option value="human">{escape(_("Human"))}</option>']
         for level in LEVEL_NAMES:
             chosen = current is not None and current.is_computer and current.level == level
             options.append(
@@ -200,13 +208,13 @@ def move_announcement(session: Session, passed: Iterable[int] = ()) -> str:
     who = color_title(board, color)
     seat = session.options.seats[session.move_seats()[-1]]
     if seat.is_computer:
-        who += f" (computer, {LEVEL_NAMES[seat.level]})"
-    piece = move.piece
-    kind = PIECE_KINDS[piece.size] if piece.size < 3 else f"{piece.name} {PIECE_KINDS[piece.size]}"
+        who = _("{color} (computer, {level})").format(color=who, level=level_name(seat.level))
     squares = ", ".join(square_name(sq) for sq in move.squares)
-    parts = [f"{who} played the {kind} on {squares}."]
+    parts = [_("{player} played {piece} on {squares}.").format(
+        player=who, piece=piece_words(move.piece), squares=squares
+    )]
     if board.turn is None:
-        parts.append(f"Game over. {winner_text(session)}")
+        parts.append(_("Game over. {result}").format(result=winner_text(session)))
     else:
         parts.append(pass_notice(board, passed))
     return " ".join(part for part in parts if part)
