@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple, Self
 
-from .i18n import N_
 from .geometry import Geometry, Mask, geometry_of
+from .i18n import N_
 from .pieces import FILE_NAMES, PIECES, Move, Piece, Square, square
 from .variants import Color, Variant, find_variant
 

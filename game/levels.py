@@ -10,7 +10,13 @@ the player.
 from .i18n import N_, _
 
 #: The levels' names in English (:func:`level_name` says them in the player's language).
-LEVEL_NAMES = {1: N_("Beginner"), 2: N_("Casual"), 3: N_("Strong"), 4: N_("Expert"), 5: N_("Master")}
+LEVEL_NAMES = {
+    1: N_("Beginner"),
+    2: N_("Casual"),
+    3: N_("Strong"),
+    4: N_("Expert"),
+    5: N_("Master"),
+}
 LEVELS = tuple(LEVEL_NAMES)
 #: The level that answers a human's request for a hint.
 HINT_LEVEL = max(LEVELS)

@@ -16,8 +16,8 @@ from functools import cache
 from html import escape
 
 from game import PIECES, Board, Piece, Square, square, square_name, square_xy
-from game.pieces import FILE_NAMES, Move
 from game.i18n import N_, _, ngettext
+from game.pieces import FILE_NAMES, Move
 from game.review import color_title
 
 from .ghost import Cell, default_orientation

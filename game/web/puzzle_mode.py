@@ -79,11 +79,11 @@ class PuzzleMode(PageMode):
 
     def enter(self) -> None:
         self.best_times = load_best_times()
-        for id_, _ in BUTTONS:
+        for id_, _label in BUTTONS:
             element(id_).hidden = False
 
     def leave(self) -> None:
-        for id_, _ in BUTTONS:
+        for id_, _label in BUTTONS:
             element(id_).hidden = True
         forget(PUZZLE_SAVE_KEY)
 

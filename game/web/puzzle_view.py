@@ -11,6 +11,7 @@ from __future__ import annotations
 from html import escape
 
 from game import Move  # noqa: F401  (doctest)
+from game.i18n import N_, _, ngettext
 from game.puzzles import (  # noqa: F401
     PUZZLES,
     Puzzle,
@@ -19,7 +20,6 @@ from game.puzzles import (  # noqa: F401
     puzzle_board,
     stored_solution,
 )
-from game.i18n import N_, _, ngettext
 from game.review import color_title
 
 from . import drawing
@@ -80,11 +80,11 @@ def puzzle_list_html(best: dict[str, float]) -> str:
         )
     head = (
         f'<div class="puzzle-head" aria-hidden="true"><span>{escape(_("Puzzle"))}</span>'
-        f'<span>{escape(_("Board"))}</span><span>{escape(_("Best time"))}</span></div>'
+        f"<span>{escape(_('Board'))}</span><span>{escape(_('Best time'))}</span></div>"
     )
     option = (
         '<label class="toggle"><input type="checkbox" id="puzzle-free-order"> '
-        f'{escape(_("Puzzle 1: colours may move in any order"))}</label>'
+        f"{escape(_('Puzzle 1: colours may move in any order'))}</label>"
     )
     return f'{head}<ul class="puzzle-choices">{"".join(items)}</ul>{option}'
 
@@ -124,11 +124,11 @@ def progress_html(session: PuzzleSession, best: dict[str, float]) -> str:
     """The side panel in puzzle mode: title, progress, time and best time."""
     puzzle = session.puzzle
     record = best.get(puzzle.name)
+    best_time = format_seconds(record) if record else "—"
     return (
         f'<div class="puzzle-progress"><h2>{escape(title(puzzle))}</h2>'
         f'<p id="puzzle-progress">{escape(progress_text(session))}</p>'
-        f"<p>{escape(_('Best time: {time}').format(time=format_seconds(record) if record else '—'))}"
-        "</p></div>"
+        f"<p>{escape(_('Best time: {time}').format(time=best_time))}</p></div>"
     )
 
 

@@ -43,8 +43,7 @@ def move_list_html(
             loss = analysis.losses[row.number - 1]
             if row.number in drops:
                 better = _(
-                    "{move}. The computer would play {piece} at {squares} (this move lost "
-                    "{loss})"
+                    "{move}. The computer would play {piece} at {squares} (this move lost {loss})"
                 )
             else:
                 better = _("{move}. The computer would play {piece} at {squares}")

@@ -21,8 +21,8 @@ from typing import TypeVar
 from game import SCORING_MODES, Board, Move
 from game.boundary import InputError, load_json
 from game.history import History
-from game.levels import LEVEL_NAMES
 from game.i18n import N_, _
+from game.levels import LEVEL_NAMES
 from game.review import color_title
 from game.sgf import read_sgf, write_sgf
 from game.variants import VARIANTS, Color
@@ -235,7 +235,7 @@ class Session:
         """The seat that made each move on the board, in play order."""
         counts: dict[Color, int] = {}
         seats = []
-        for color, _ in self.board.move_stack:
+        for color, _move in self.board.move_stack:
             seats.append(seat_of_move(self.game_type, self.board, color, counts.get(color, 0)))
             counts[color] = counts.get(color, 0) + 1
         return seats

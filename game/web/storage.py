@@ -18,9 +18,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 
-from game.i18n import N_, _
-
 from game.boundary import InputError, parse_int
+from game.i18n import N_, _
 
 from .puzzle_session import PUZZLE_SAVE_KEY
 from .session import SAVE_KEY

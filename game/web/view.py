@@ -210,9 +210,11 @@ def move_announcement(session: Session, passed: Iterable[int] = ()) -> str:
     if seat.is_computer:
         who = _("{color} (computer, {level})").format(color=who, level=level_name(seat.level))
     squares = ", ".join(square_name(sq) for sq in move.squares)
-    parts = [_("{player} played {piece} on {squares}.").format(
-        player=who, piece=piece_words(move.piece), squares=squares
-    )]
+    parts = [
+        _("{player} played {piece} on {squares}.").format(
+            player=who, piece=piece_words(move.piece), squares=squares
+        )
+    ]
     if board.turn is None:
         parts.append(_("Game over. {result}").format(result=winner_text(session)))
     else:
