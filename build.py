@@ -4,6 +4,8 @@
     python build.py serve [--port N]  build, then serve dist/ on 127.0.0.1 (default port 8000)
     python build.py test [ARGS]       install the pinned dev dependencies, build dist/, then run
                                       the whole test suite, browser tests included (ARGS: pytest's)
+    python build.py messages          extract the messages to translate into locale/pyblokus.pot
+                                      and merge them into every language's catalog
 
 The steps live in the package ``buildsteps`` (one module a job); the browser runtime they fetch
 (Pyodide, PyScript, NumPy for Pyodide) is pinned by sha256 in ``buildsteps/artefacts.py``.
@@ -15,7 +17,7 @@ import argparse
 import subprocess
 import sys
 
-from buildsteps import BuildError, assembly, server, testrun
+from buildsteps import BuildError, assembly, i18n, server, testrun
 
 
 def main(argv: list[str]) -> int:
@@ -25,12 +27,15 @@ def main(argv: list[str]) -> int:
     serve_parser = commands.add_parser("serve", help="build, then serve dist/ on 127.0.0.1")
     serve_parser.add_argument("--port", type=int, default=8000, help="0 picks a free port")
     commands.add_parser("test", help="install dev dependencies, build, run all tests")
+    commands.add_parser("messages", help="extract the messages, update the catalogs")
     args, rest = parser.parse_known_args(argv)
     if rest and args.command != "test":
         parser.error(f"unrecognised arguments: {' '.join(rest)}")
     try:
         if args.command == "build":
             assembly.build()
+        elif args.command == "messages":
+            i18n.extract_messages()
         elif args.command == "serve":
             server.serve(assembly.build(), args.port)
         else:

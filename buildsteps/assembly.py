@@ -9,8 +9,8 @@ import base64
 import hashlib
 import html
 import json
+import re
 import shutil
-import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +26,7 @@ from buildsteps.artefacts import (
     unpack_npm,
 )
 from buildsteps.compiling import compile_for_pyodide
+from buildsteps.i18n import compiled, read_catalog, shell_words, words_script
 
 DIST = ROOT / "dist"
 VENDOR = "vendor"  # dist/vendor/{pyodide,pyscript}: the runtime, never committed
@@ -48,6 +49,8 @@ SCRIPT_PLACEHOLDER = "<script>/* layout.js */</script>"
 # Where, storage off, the shell writes the warning's words until Python writes them.
 OFF_WARNING_SELECTOR = '[data-storage="off"] body[data-state="loading"] #keeping-text:empty::before'
 SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
+# Per language but English: its catalog (<code>.mo) and the words shown before Python (<code>.js).
+LOCALE_DIR = "locale"
 # Fetched before Python starts: the page's loading indicator counts their bytes.
 GAME_ZIP = "game.zip"  # the game package, compiled, as pyscript.toml's [files] names it
 RUNTIME_FILES = ("pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip", "pyodide-lock.json")
@@ -99,6 +102,7 @@ def assemble(dist: Path, numpy_wheel: Path) -> str:
     for name in SITE_DIRS:
         shutil.copytree(ROOT / name, dist / name)
     (dist / "index.html").write_text(render_index_html(vendor / PYODIDE.target))
+    write_languages(dist / LOCALE_DIR)
     (dist / ".nojekyll").touch()
     return write_service_worker(dist)
 
@@ -128,6 +132,7 @@ def render_index_html(runtime: Path) -> str:
         "<!-- trays -->",
         "__RUNTIME_SIZES__",
         "<!-- preloads:",
+        "<!-- languages -->",
         STYLE_PLACEHOLDER,
         "'__STYLE_HASH__'",
         SCRIPT_PLACEHOLDER,
@@ -140,7 +145,10 @@ def render_index_html(runtime: Path) -> str:
     template = template.replace(STYLE_PLACEHOLDER, f"<style>{css}</style>")
     template = template.replace("'__STYLE_HASH__'", f"'{csp_hash(css)}'")
     template = template.replace(SCRIPT_PLACEHOLDER, f"<script>{shell.script}</script>")
-    template = template.replace("'__SCRIPT_HASH__'", f"'{csp_hash(shell.script)}'")
+    # Every inline script: the layout script, and the page's last (its words: see layout.js).
+    hashes = " ".join(f"'{csp_hash(script)}'" for script in inline_scripts(template))
+    template = template.replace("'__SCRIPT_HASH__'", hashes)
+    template = template.replace("<!-- languages -->", language_options())
     sizes = {name: (runtime / name).stat().st_size for name in RUNTIME_FILES}
     template = template.replace("__RUNTIME_SIZES__", html.escape(json.dumps(sizes)))
     head, _, rest = template.partition("<!-- preloads:")
@@ -149,6 +157,21 @@ def render_index_html(runtime: Path) -> str:
     template = template.replace("<!-- scores -->", shell.scores)
     template = template.replace("<!-- trays -->", shell.trays)
     return template.replace("<!-- board -->", shell.board)
+
+
+def inline_scripts(page: str) -> list[str]:
+    """The text of every ``<script>`` of ``page`` without a ``src``."""
+    return re.findall(r"<script(?: id=\"[\w-]+\")?>(.*?)</script>", page, flags=re.DOTALL)
+
+
+def language_options() -> str:
+    """The Language choice's options: each language in its own words (and its ``lang``)."""
+    from game.i18n import LANGUAGES
+
+    return "".join(
+        f'<option value="{code}" lang="{code}">{html.escape(name)}</option>'
+        for code, name in LANGUAGES.items()
+    )
 
 
 def csp_hash(text: str) -> str:
@@ -171,33 +194,72 @@ class PageShell:
     script: str
 
 
-def page_shell() -> PageShell:
-    sys.path.insert(0, str(ROOT))
-    try:
-        from game.web.drawing import initial_board_svg
-        from game.web.session import (
-            DEFAULT_OPTIONS,
-            GAME_TYPES,
-            SAVE_KEY,
-            GameOptions,
-            Session,
-            default_seats,
-        )
-        from game.web.storage import TAB_MARK, Keeping, keeping_warning
-        from game.web.view import scoreboard_html, trays_html
-    finally:
-        sys.path.remove(str(ROOT))
-    # The first visit's game type first: the layout script's choice without a save.
+def shell_game_types() -> list[str]:
+    """The game types of the shell, the first visit's first (the layout script's choice
+    without a save)."""
+    from game.web.session import DEFAULT_OPTIONS, GAME_TYPES
+
     first = DEFAULT_OPTIONS.game_type
-    game_types = [first, *(name for name in GAME_TYPES if name != first)]
-    scores: dict[str, list[str]] = {}  # drawing -> the game types that draw it
+    return [first, *(name for name in GAME_TYPES if name != first)]
+
+
+def shell_drawings() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """The scoreboards and the trays of a new game of every type, in the language spoken:
+    drawing -> the game types that draw it."""
+    from game.web.session import GameOptions, Session, default_seats
+    from game.web.view import scoreboard_html, trays_html
+
+    scores: dict[str, list[str]] = {}
     trays: dict[str, list[str]] = {}
-    for game_type in game_types:
+    for game_type in shell_game_types():
         session = Session.new(GameOptions(game_type, seats=default_seats(game_type)))
         scores.setdefault(scoreboard_html(session), []).append(game_type)
         trays.setdefault(
             trays_html(session.board, selected=None, human_turn=True), []
         ).append(game_type)
+    return scores, trays
+
+
+def off_warning() -> str:
+    """The storage warning the shell holds in place while storage is off, in the language
+    spoken."""
+    from game.web.storage import Keeping, keeping_warning
+
+    return keeping_warning(Keeping.OFF, "game")
+
+
+def write_languages(folder: Path) -> None:
+    """Per language but English, into ``folder``: its catalog compiled (``<code>.mo``) and the
+    words shown before Python (``<code>.js``, :func:`buildsteps.i18n.words_script`)."""
+    from game import i18n
+
+    folder.mkdir()
+    english = "".join(drawing for drawings in shell_drawings() for drawing in drawings)
+    for code in i18n.LANGUAGES:
+        if code == i18n.SOURCE_LANGUAGE:
+            continue
+        catalog = read_catalog(code)
+        mo = compiled(catalog)
+        i18n.use(code, mo)
+        try:
+            translated = "".join(d for drawings in shell_drawings() for d in drawings)
+            warning = off_warning()
+        finally:
+            i18n.use(i18n.SOURCE_LANGUAGE)
+        (folder / f"{code}.mo").write_bytes(mo)
+        script = words_script(catalog, shell_words(english, translated), warning)
+        (folder / f"{code}.js").write_text(script)
+
+
+def page_shell() -> PageShell:
+    from game.web.drawing import initial_board_svg
+    from game.web.session import SAVE_KEY
+    from game.web.settings import LANGUAGE_KEY
+    from game.web.storage import TAB_MARK
+    from game.i18n import LANGUAGES
+
+    game_types = shell_game_types()
+    scores, trays = shell_drawings()
 
     def shells(drawings: dict[str, list[str]]) -> str:
         # inert: Python is not there yet to answer a click or a key.
@@ -209,13 +271,16 @@ def page_shell() -> PageShell:
     hidden = ",\n".join(
         f'[data-layout="{t}"] .shell:not([data-game-types~="{t}"])' for t in game_types
     )
-    # Storage off: the warning Python will show over the board, its words held in its place.
-    off_warning = json.dumps(keeping_warning(Keeping.OFF, "game"))
+    # Storage off: the warning Python will show over the board, its words held in its place
+    # (in the player's language: locale/<code>.js sets --off-warning).
+    warning = json.dumps(off_warning())
     script = LAYOUT_SCRIPT.read_text()
     fills = (
         ('["__GAME_TYPES__"]', game_types),
         ('"__SAVE_KEY__"', SAVE_KEY),
         ('"__TAB_MARK__"', TAB_MARK),
+        ('["__LANGUAGES__"]', list(LANGUAGES)),
+        ('"__LANGUAGE_KEY__"', LANGUAGE_KEY),
     )
     for placeholder, value in fills:
         if placeholder not in script:
@@ -228,7 +293,7 @@ def page_shell() -> PageShell:
         css=(
             f"\n/* The shell: the saved game's type's alone; the storage warning's words. */\n"
             f"{hidden} {{ display: none; }}\n"
-            f"{OFF_WARNING_SELECTOR} {{ content: {off_warning}; }}\n"
+            f"{OFF_WARNING_SELECTOR} {{ content: var(--off-warning, {warning}); }}\n"
         ),
         script=script,
     )

@@ -2,6 +2,10 @@
 // runtime for the computer player's worker, and registers the service worker.
 // Kept tiny and dependency-free so the first paint does not wait for anything.
 
+// Its words in the player's language (static/layout.js loads them), ``{named}`` places filled.
+const _ = (message, fields = {}) =>
+  (self.pyblokusWords?.[message] ?? message).replace(/\{(\w+)\}/g, (_, name) => fields[name]);
+
 const STAGES = ["runtime", "start", "engine"];
 // Where each stage starts on the progress bar (of 100): the download is most of the wait.
 const STARTS = { runtime: 0, start: 70, engine: 85, ready: 100 };
@@ -53,8 +57,10 @@ function show() {
   progress.value = stage === "runtime" ? (STARTS.start * received) / TOTAL : STARTS[stage];
   if (stage in CREEP_MS && creeping !== stage) creepAlong(stage);
   const megabytes = (bytes) => (bytes / 1e6).toFixed(1);
-  document.getElementById("runtime-bytes").textContent =
-    `${megabytes(Math.min(received, TOTAL))} of ${megabytes(TOTAL)} MB`;
+  document.getElementById("runtime-bytes").textContent = _("{received} of {total} MB", {
+    received: megabytes(Math.min(received, TOTAL)),
+    total: megabytes(TOTAL),
+  });
 }
 
 function creepAlong(stage) {
@@ -118,8 +124,10 @@ window.fetch = function (...args) {
 function fail(why) {
   const state = document.body.dataset.state;
   if (state === "failed") return;
-  const doing = state === "loading" ? "could not start" : "stopped";
-  const text = `pyblokus ${doing}: its Python runtime failed (${why}). Reload the page to try again; a game in progress is kept.`;
+  const text =
+    state === "loading"
+      ? _("pyblokus could not start: its Python runtime failed ({why}). Reload the page to try again; a game in progress is kept.", { why })
+      : _("pyblokus stopped: its Python runtime failed ({why}). Reload the page to try again; a game in progress is kept.", { why });
   const message = document.createElement("p");
   message.textContent = text;
   const box = document.getElementById("loading");
@@ -170,6 +178,7 @@ new PerformanceObserver((list) => {
 }).observe({ type: "resource" });
 
 show();
+document.addEventListener("pyblokus-words", show); // the words arrived after the first count was shown
 
 // PyScript fetches [files] (the game package) once the interpreter has started.
 addEventListener("py:progress", ({ detail }) => {

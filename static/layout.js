@@ -20,3 +20,65 @@
   } catch {} // a save Python will set aside for a new game
   document.documentElement.dataset.layout = layout;
 }
+
+// The player's language, before the first paint: a link's ?lang=, else the one chosen in the
+// page (game/web/language.py remembers it), else the first of the browser's preferred languages
+// that the page speaks, else English. Named on <html lang>; another language than English
+// fetches its words for what shows before Python (locale/<code>.js: the first paint waits for
+// them, blocking="render") and preloads its catalog for Python (locale/<code>.mo).
+{
+  const languages = ["__LANGUAGES__"]; // build.py: game/i18n.py's, English first
+  const wanted = [new URLSearchParams(location.search).get("lang")];
+  try {
+    wanted.push(localStorage.getItem("__LANGUAGE_KEY__"));
+  } catch {} // no storage: nothing was remembered
+  wanted.push(...navigator.languages.map((tag) => tag.split("-")[0]));
+  const language = wanted.find((code) => languages.includes(code?.toLowerCase()))?.toLowerCase();
+  document.documentElement.lang = language ?? languages[0];
+  if (language && language !== languages[0]) {
+    const words = Object.assign(document.createElement("script"), { src: `./locale/${language}.js` });
+    words.setAttribute("blocking", "render");
+    const catalog = Object.assign(document.createElement("link"), {
+      rel: "preload",
+      href: `./locale/${language}.mo`,
+      as: "fetch",
+      crossOrigin: "anonymous",
+    });
+    document.head.append(words, catalog);
+  }
+}
+
+// The page's words in the player's language: every element marked data-i18n ("text" and/or
+// the attributes it names), and the text the build drew into the shells, from locale/<code>.js
+// (English -> translation). Runs once the page is parsed (its last script calls
+// pyblokusPageParsed) and its words are in, whichever comes last; the English is kept in
+// data-en-<what>, where Python reads it to switch languages.
+let pageParsed = false;
+function pyblokusTranslatePage() {
+  const words = self.pyblokusWords;
+  if (!pageParsed || !words) return;
+  for (const element of document.querySelectorAll("[data-i18n]")) {
+    for (const what of element.dataset.i18n.split(" ")) {
+      const kept = `data-en-${what}`;
+      const english =
+        element.getAttribute(kept) ?? (what === "text" ? element.textContent : element.getAttribute(what));
+      if (!(english in words)) continue;
+      element.setAttribute(kept, english);
+      if (what === "text") element.textContent = words[english];
+      else element.setAttribute(what, words[english]);
+    }
+  }
+  for (const shell of document.querySelectorAll(".shell")) {
+    const texts = document.createTreeWalker(shell, NodeFilter.SHOW_TEXT);
+    while (texts.nextNode()) {
+      if (texts.currentNode.data in words) texts.currentNode.data = words[texts.currentNode.data];
+    }
+  }
+  document.dispatchEvent(new Event("pyblokus-words")); // static/boot.js says its words again
+}
+
+function pyblokusPageParsed() {
+  pageParsed = true;
+  document.getElementById("language").value = document.documentElement.lang;
+  pyblokusTranslatePage();
+}

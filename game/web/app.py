@@ -20,7 +20,7 @@ from game import Move, Piece, find_piece, parse_square, square, square_name, squ
 from game.history import History
 from game.i18n import _, ngettext
 
-from . import drawing, game_mode, keeping, puzzle_mode
+from . import drawing, game_mode, keeping, language, puzzle_mode
 from .computer import ComputerWorker, WorkerRunner
 from .dom import confirm, document, element, js_object, listen, play_sound, store
 from .ghost import (
@@ -269,6 +269,12 @@ class App:
         text = keeping_warning(keeping, mode.saved_name, mode.downloadable)
         if element("keeping-text").textContent != text:
             element("keeping-text").textContent = text
+
+    def speak_again(self) -> None:
+        """Draw again what Python wrote, in the language now spoken (the page's marked words
+        already are: :mod:`game.web.language`). Dialogs are modal: none is open."""
+        self.render()
+        self.render_keeping()
 
     def dismiss_keeping(self) -> None:
         self.off_dismissed = True
@@ -531,6 +537,7 @@ class App:
             listen(element(id_), "click", handler)
         game_mode.bind(self, options)
         puzzle_mode.bind(self)
+        language.bind(self.speak_again)
         keeping.bind(self)
         for id_ in ("continue", *(id_ for id_, _label in puzzle_mode.BUTTONS)):
             listen(element(id_), "click", lambda _, id_=id_: self.mode_action(id_))

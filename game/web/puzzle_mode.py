@@ -266,6 +266,8 @@ def bind(page: Page) -> None:
     nav = element("hint").parentElement
     for id_, label in BUTTONS:
         button = document.createElement("button")
-        button.id, button.type, button.textContent, button.hidden = id_, "button", label, True
-        button.dataset.i18n = "text"  # its words follow the page's language
+        button.id, button.type, button.textContent, button.hidden = id_, "button", _(label), True
+        # Its words follow the page's language (game.web.language), from the English kept here.
+        button.dataset.i18n = "text"
+        button.setAttribute("data-en-text", label)
         nav.insertBefore(button, element("help"))

@@ -15,6 +15,8 @@ from __future__ import annotations
 import json
 
 SETTINGS_KEY = "pyblokus.settings"
+#: The language chosen in the page (static/layout.js reads it before the first paint).
+LANGUAGE_KEY = "pyblokus.language"
 #: The options, by the id of their check box.
 OPTIONS = ("show-corners", "color-cues", "motion", "sound")
 

@@ -1,0 +1,85 @@
+"""The page in the player's language (page code): the catalog of the language that
+``static/layout.js`` chose before the first paint (named on ``<html lang>``), the page's marked
+words (``data-i18n``) put in it, and the Language choice, which switches at once and is
+remembered (:data:`~game.web.settings.LANGUAGE_KEY`)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import js
+from pyodide.ffi import JsException
+
+from game import i18n
+
+from .dom import document, element, listen, store
+from .settings import LANGUAGE_KEY
+
+
+async def fetch_catalog(code: str) -> bytes | None:
+    """The compiled catalog of language ``code`` (built into ``locale/``; the layout script
+    preloaded the chosen one), or None if it cannot be had."""
+    try:
+        response = await js.fetch(f"./locale/{code}.mo")
+        if not response.ok:
+            return None
+        return (await response.arrayBuffer()).to_bytes()
+    except JsException:
+        return None
+
+
+async def speak(code: str) -> bool:
+    """Speak ``code`` from now on (the page is not redrawn); False, still speaking the language
+    spoken, if its catalog could not be had."""
+    if code == i18n.SOURCE_LANGUAGE:
+        i18n.use(code)
+    else:
+        catalog = await fetch_catalog(code)
+        if catalog is None:
+            return False
+        i18n.use(code, catalog)
+    document.documentElement.lang = code
+    element("language").value = code
+    translate_page()
+    return True
+
+
+def translate_page() -> None:
+    """Put every element marked ``data-i18n`` (its text, and/or the attributes it names) in the
+    language spoken; the English, the message, is kept in ``data-en-<what>``."""
+    for marked in document.querySelectorAll("[data-i18n]"):
+        for what in marked.dataset.i18n.split():
+            kept = f"data-en-{what}"
+            english = marked.getAttribute(kept)
+            if english is None:
+                english = marked.textContent if what == "text" else marked.getAttribute(what)
+                marked.setAttribute(kept, english)
+            if what == "text":
+                marked.textContent = i18n._(english)
+            else:
+                marked.setAttribute(what, i18n._(english))
+
+
+async def speak_chosen() -> None:
+    """Speak the language the page was painted in; English if its catalog cannot be had."""
+    code = document.documentElement.lang
+    if code not in i18n.LANGUAGES or not await speak(code):
+        await speak(i18n.SOURCE_LANGUAGE)
+
+
+def bind(redraw) -> None:
+    """Wire the Language choice: the page speaks the language chosen at once (``redraw``
+    draws what Python wrote), remembers it, and a link's ``?lang=`` no longer overrides it."""
+
+    async def choose(code: str) -> None:
+        if not await speak(code):
+            element("language").value = i18n.language()
+            return
+        store(LANGUAGE_KEY, code)
+        url = js.URL.new(js.location.href)
+        if url.searchParams.has("lang"):
+            url.searchParams.delete("lang")
+            js.history.replaceState(js.history.state, "", url.href)
+        redraw()
+
+    listen(element("language"), "change", lambda event: asyncio.ensure_future(choose(event.target.value)))
