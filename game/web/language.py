@@ -82,4 +82,7 @@ def bind(redraw) -> None:
             js.history.replaceState(js.history.state, "", url.href)
         redraw()
 
-    listen(element("language"), "change", lambda event: asyncio.ensure_future(choose(event.target.value)))
+    def on_change(event) -> None:
+        asyncio.ensure_future(choose(event.target.value))
+
+    listen(element("language"), "change", on_change)

@@ -59,13 +59,15 @@ def puzzle_list_html(best: dict[str, float]) -> str:
     (1, 3, True)
     """
     items = []
+    board_word = escape(_("board"))
     for puzzle in PUZZLES.values():
         record = best.get(puzzle.name)
         if record:
+            solved = escape(_("Solved, "))
+            best_time = escape(_("best {time}").format(time=format_seconds(record)))
             state = (
                 '<span class="mark" aria-hidden="true">\u2713</span> '
-                f'<span class="sr-only">{escape(_("Solved, "))}</span>'
-                f"{escape(_('best {time}').format(time=format_seconds(record)))}"
+                f'<span class="sr-only">{solved}</span>{best_time}'
             )
         else:
             state = escape(_("Not solved"))
@@ -74,17 +76,19 @@ def puzzle_list_html(best: dict[str, float]) -> str:
             f'data-solved="{"true" if record else "false"}" class="puzzle-choice">'
             f'<strong class="puzzle-title">{escape(title(puzzle))}</strong>'
             f'<span class="size">{puzzle.width}\u00d7{puzzle.height}'
-            f'<span class="sr-only"> {escape(_("board"))}</span></span>'
+            f'<span class="sr-only"> {board_word}</span></span>'
             f'<span class="state">{state}</span>'
             f'<span class="about">{escape(description(puzzle))}</span></button></li>'
         )
+    heads = (_("Puzzle"), _("Board"), _("Best time"))
     head = (
-        f'<div class="puzzle-head" aria-hidden="true"><span>{escape(_("Puzzle"))}</span>'
-        f"<span>{escape(_('Board'))}</span><span>{escape(_('Best time'))}</span></div>"
+        '<div class="puzzle-head" aria-hidden="true">'
+        + "".join(f"<span>{escape(words)}</span>" for words in heads)
+        + "</div>"
     )
+    free_order = escape(_("Puzzle 1: colours may move in any order"))
     option = (
-        '<label class="toggle"><input type="checkbox" id="puzzle-free-order"> '
-        f"{escape(_('Puzzle 1: colours may move in any order'))}</label>"
+        f'<label class="toggle"><input type="checkbox" id="puzzle-free-order"> {free_order}</label>'
     )
     return f'{head}<ul class="puzzle-choices">{"".join(items)}</ul>{option}'
 
@@ -124,11 +128,11 @@ def progress_html(session: PuzzleSession, best: dict[str, float]) -> str:
     """The side panel in puzzle mode: title, progress, time and best time."""
     puzzle = session.puzzle
     record = best.get(puzzle.name)
-    best_time = format_seconds(record) if record else "—"
+    best_time = _("Best time: {time}").format(time=format_seconds(record) if record else "—")
     return (
         f'<div class="puzzle-progress"><h2>{escape(title(puzzle))}</h2>'
         f'<p id="puzzle-progress">{escape(progress_text(session))}</p>'
-        f"<p>{escape(_('Best time: {time}').format(time=best_time))}</p></div>"
+        f"<p>{escape(best_time)}</p></div>"
     )
 
 

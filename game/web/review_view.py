@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from game.i18n import _
+from game.i18n import _, pgettext
 from game.pieces import Move
 from game.review import AnalysisResult, Story, and_list, color_title, move_rows
 from game.variants import Color, Variant
@@ -32,7 +32,17 @@ def move_list_html(
     a button with ``data-move`` (the moves played at that row); the row at ``ply`` is current,
     later rows are ``future``; with an analysis, the computer's move is in each row's title and
     the ``drops`` are marked."""
-    rows = [_row(0, ply, _("Start"), "", "", _("Start of the game"), "")]
+    rows = [
+        _row(
+            0,
+            ply,
+            pgettext("the move list's first row", "Start"),
+            "",
+            "",
+            _("Start of the game"),
+            "",
+        )
+    ]
     for row in move_rows(variant, moves):
         title = _("Move {number}: {color} {piece} at {squares}").format(
             number=row.number, color=row.color_name, piece=row.piece, squares=row.squares
@@ -76,12 +86,10 @@ def story_html(story: Story, variant: Variant) -> str:
             for c in standing.colors
         )
         passed = [color_title(variant, c) for c in standing.colors if c in story.passed]
-        note = (
-            f'<span class="badge">{escape(_("{colors} passed").format(colors=and_list(passed)))}'
-            "</span>"
-            if passed
-            else ""
-        )
+        note = ""
+        if passed:
+            words = _("{colors} passed").format(colors=and_list(passed))
+            note = f'<span class="badge">{escape(words)}</span>'
         rows.append(
             f'<li class="{"winner" if standing.winner else ""}" value="{standing.place}">'
             f"{swatches}<span>{escape(standing.name)}</span>"
@@ -115,7 +123,7 @@ def analysis_html(
     summary = (
         f'<ol class="drops">{worst}</ol>'
         if worst
-        else f'<p class="note">{escape(_("No move lost much."))}</p>'
+        else '<p class="note">' + escape(_("No move lost much.")) + "</p>"
     )
     return (
         f"{analysis_svg(result, variant, current=ply, drops=drops)}"
@@ -186,6 +194,7 @@ def analysis_svg(
             f'data-color="{variant.color_names[color]}" cx="{x(number):.1f}" '
             f'cy="{y(value):.1f}" r="2.5"><title>{escape(title)}</title></circle>'
         )
+    graph_label = _("Value of each player move by move")
     for i in range(n + 1):
         parts.append(
             f'<rect class="hit" data-move="{i}" x="{x(i) - step / 2:.1f}" y="0" '
@@ -193,7 +202,7 @@ def analysis_svg(
         )
     return (
         f'<svg class="analysis-graph" viewBox="0 0 {GRAPH_WIDTH} {GRAPH_HEIGHT}" role="img" '
-        f'aria-label="{escape(_("Value of each player move by move"))}">{"".join(parts)}</svg>'
+        f'aria-label="{escape(graph_label)}">{"".join(parts)}</svg>'
     )
 
 

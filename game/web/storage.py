@@ -102,7 +102,7 @@ def keeping_warning(keeping: Keeping, saved_name: str, downloadable: bool = True
     if keeping is Keeping.KEPT:
         return ""
     text = _(WARNINGS[saved_name, keeping])
-    return f"{text} {_('Save game keeps it as a file.')}" if downloadable else text
+    return text + " " + _("Save game keeps it as a file.") if downloadable else text
 
 
 #: What is being played, by its ``saved_name``, will be lost, and why.

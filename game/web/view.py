@@ -100,8 +100,14 @@ def computer_note(level: int, variant: str) -> str:
     level; screen readers get all)."""
     strength = strength_text(level, variant)
     strength = f'<span class="strength"> ({escape(strength)})</span>' if strength else ""
-    word = f'<span class="computer-word">{escape(_("Computer: "))}</span>'
+    word = escape(_("Computer: "))
+    word = f'<span class="computer-word">{word}</span>'
     return f'<span class="who">{word}{escape(level_name(level))}{strength}</span>'
+
+
+def badge(words: str) -> str:
+    """A scoreboard row's note: passed, shared."""
+    return f'<span class="badge">{escape(words)}</span>'
 
 
 def scoreboard_html(session: Session) -> str:
@@ -118,9 +124,9 @@ def scoreboard_html(session: Session) -> str:
         note = ""
         if c in passed:
             classes.append("passed")
-            note = f'<span class="badge">{escape(_("passed"))}</span>'
+            note = badge(_("passed"))
         if c == shared:
-            note += f'<span class="badge">{escape(_("shared"))}</span>'
+            note += badge(_("shared"))
         else:
             seat = session.options.seats[seat_of_move(session.game_type, board, c, 0)]
             if seat.is_computer:
@@ -143,10 +149,10 @@ def scoreboard_html(session: Session) -> str:
             f'<td class="score">{score}</td></tr>'
             for p, score in enumerate(outcome.player_scores)
         )
+    heads = (_("Colour"), _("Pieces"), _("Bonus"), _("Score"))
+    head = "".join(f'<th scope="col">{escape(words)}</th>' for words in heads)
     return (
-        f'<table class="scores"><thead><tr><th scope="col">{escape(_("Colour"))}</th>'
-        f'<th scope="col">{escape(_("Pieces"))}</th><th scope="col">{escape(_("Bonus"))}</th>'
-        f'<th scope="col">{escape(_("Score"))}</th></tr></thead>'
+        f'<table class="scores"><thead><tr>{head}</tr></thead>'
         f"<tbody>{''.join(rows)}{players}</tbody></table>"
     )
 
@@ -174,7 +180,7 @@ def seats_form_html(type_name: str, seats: Iterable) -> str:
     rows = []
     for i, label in enumerate(game_type.seat_names()):
         current = seats[i] if i < len(seats) else None
-        options = [f'<option value="human">{escape(_("Human"))}</option>']
+        options = ['<option value="human">' + escape(_("Human")) + "</option>"]
         for level in LEVEL_NAMES:
             chosen = current is not None and current.is_computer and current.level == level
             options.append(
