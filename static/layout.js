@@ -1,7 +1,8 @@
 // Runs in the page's head, before the first paint (build.py writes it in, allowed by its hash in
 // the Content-Security-Policy): names the saved game's type on <html>, so that the page shows
 // that type's scoreboard and trays as a new game draws them until Python draws the game's, in
-// the same space: nothing moves when the page turns `ready`.
+// the same space: nothing moves when the page turns `ready`; and picks the player's language,
+// whose words the page shows from its first paint.
 {
   const gameTypes = ["__GAME_TYPES__"]; // build.py: the game types, the first visit's first
   let layout = gameTypes[0];
