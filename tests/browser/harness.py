@@ -89,14 +89,20 @@ def unused_files(dist: Path, transfers: list) -> set[str]:
     return {name for name in files if name not in asked}
 
 
-def not_for_a_visit(dist: Path) -> set[str]:
-    """Files of ``dist`` a visit does not ask for, by design, though the site needs them: the
-    service worker (registered once the page is ready; these loads block it), GitHub Pages'
-    marker (read by its build, never by a browser), and what the browser fetches only to
-    install the app (the manifest and the icons it names)."""
+def not_for_a_visit(dist: Path, language: str = "en") -> set[str]:
+    """Files of ``dist`` a visit in ``language`` does not ask for, by design, though the site
+    needs them: the service worker (registered once the page is ready; these loads block it),
+    GitHub Pages' marker (read by its build, never by a browser), what the browser fetches
+    only to install the app (the manifest and the icons it names), and the other languages'
+    words and catalogs (``locale/<code>.js``, ``.mo``)."""
     manifest = json.loads((dist / "static" / "manifest.webmanifest").read_text())
     icons = {f"static/{icon['src']}" for icon in manifest["icons"]}
-    return {"sw.js", ".nojekyll", "static/manifest.webmanifest"} | icons
+    languages = {
+        path.relative_to(dist).as_posix()
+        for path in (dist / "locale").iterdir()
+        if path.stem != language
+    }
+    return {"sw.js", ".nojekyll", "static/manifest.webmanifest"} | icons | languages
 
 
 def new_context(browser, **options):

@@ -1,0 +1,237 @@
+"""The page in each language: the browser's preferred language picks it, ``?lang=`` in a link
+overrides that, the first paint is already in it (no English first), the Language choice
+switches at once without losing the game and is remembered; each language's main states have
+no WCAG 2.1 AA violation and nothing cut off on a phone."""
+
+import pytest
+from harness import (
+    PHONE,
+    PageRecord,
+    Site,
+    axe_violations,
+    inject_axe,
+    new_context,
+    open_page,
+    open_scene,
+    pick,
+    played_game,
+    not_for_a_visit,
+    seed_saved_game,
+    unused_files,
+    wait_for_computer_player,
+    wait_until_state,
+)
+from test_layout import assert_board_and_controls_fit
+
+from buildsteps.i18n import compiled, read_catalog
+from game import i18n
+
+LANGUAGES = [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE]
+#: A browser's preferred language for each (a region too: the page reads the language).
+BROWSER_LOCALES = {"de": "de-AT", "fr": "fr-FR", "es": "es-MX", "ja": "ja-JP"}
+
+#: An init script: what the page shows in its first frame (requestAnimationFrame runs just
+#: before a frame is painted, and not before the page may paint): <html lang>, the words of
+#: every marked element with the English they replaced, and the shell's headings.
+FIRST_FRAME = """
+requestAnimationFrame(() => {
+  window.firstFrame = {
+    lang: document.documentElement.lang,
+    marked: [...document.querySelectorAll("[data-i18n~=text]")].map(
+      (e) => [e.textContent, e.getAttribute("data-en-text")]),
+    titles: [...document.querySelectorAll("[data-i18n~=title]")].map(
+      (e) => [e.title, e.getAttribute("data-en-title")]),
+    shell: [...document.querySelectorAll(".shell:not([hidden]) h2, .shell th")].map(
+      (e) => e.textContent),
+  };
+  document.documentElement.dataset.firstFrame = "seen";
+});
+"""
+
+
+def words(code: str):
+    """The gettext of language ``code``'s catalog, as the page reads it."""
+    i18n.use(code, compiled(read_catalog(code)))
+    try:
+        catalog = {message.id: message.string for message in read_catalog(code) if message.id}
+    finally:
+        i18n.use(i18n.SOURCE_LANGUAGE)
+    return lambda english: catalog[english] or english
+
+
+@pytest.fixture(params=LANGUAGES)
+def language(request):
+    return request.param, words(request.param)
+
+
+def test_the_first_paint_is_in_the_browsers_language(browser, site, record, language):
+    code, say = language
+    context = new_context(browser, locale=BROWSER_LOCALES[code])
+    context.add_init_script(FIRST_FRAME)
+    try:
+        page = context.new_page()
+        record.watch(page)
+        # Python held back (its game package never arrives): what shows is the first paint's.
+        page.route("**/game.zip", lambda route: None)
+        page.goto(site.url)
+        page.wait_for_selector("html[data-first-frame]", state="attached")
+        first = page.evaluate("() => window.firstFrame")
+        assert first["lang"] == code
+        assert first["marked"] and all(text == say(en) for text, en in first["marked"]), [
+            (text, en) for text, en in first["marked"] if text != say(en)
+        ]
+        assert all(title == say(en) for title, en in first["titles"])
+        assert say("Colour") in first["shell"] and say("Blue") in first["shell"]
+        assert page.text_content("#status") == say("Loading…")
+        assert page.locator("#language").input_value() == code
+        assert page.evaluate("() => document.body.dataset.state") == "loading"
+    finally:
+        context.close()
+
+
+def test_a_visit_loads_its_own_language_alone(browser, dist):
+    """Its words and its catalog, each once (Python's fetch takes the preloaded catalog), and
+    no other language's."""
+    transfers = []
+    site = Site(dist, transfers=transfers)
+    record = PageRecord(origin=site.url.rstrip("/"))
+    context = new_context(browser, locale="de-DE")
+    try:
+        page = open_page(context, site, record)
+        wait_for_computer_player(page)
+        assert page.text_content("#new-game") == words("de")("New game")
+    finally:
+        context.close()
+        site.stop()
+    record.assert_clean()
+    asked = [path for _, path, _ in transfers]
+    assert asked.count("/locale/de.js") == 1 and asked.count("/locale/de.mo") == 1
+    assert unused_files(dist, transfers) == not_for_a_visit(dist, "de") - {"static/icons/icon.svg"}
+
+
+def test_a_link_picks_the_language_and_python_speaks_it(browser, site, record):
+    context = new_context(browser, locale="de-DE")
+    try:
+        page = open_page(context, site, record, "?lang=ja")
+        say = words("ja")
+        assert page.get_attribute("html", "lang") == "ja"
+        assert page.text_content("#new-game") == say("New game")
+        assert page.text_content("#status") == say("{color} to move: pick a piece.").format(
+            color=say("Blue")
+        )
+        assert page.get_attribute("#board", "aria-label") == say(
+            "Board. Arrow keys move the piece, R rotates, F flips, Enter places it."
+        )
+    finally:
+        context.close()
+
+
+def test_switching_keeps_the_game_and_is_remembered(context, site, record):
+    seed_saved_game(context, played_game("duo", plies=6))
+    page = open_page(context, site, record, "?lang=en")
+    assert page.get_attribute("html", "lang") == "en"
+    squares = page.locator("#board [data-color]").count()
+    moves = page.locator("#move-list [data-move]").count()
+    assert squares and moves == 7
+    piece = page.get_attribute(
+        "#trays .piece[data-color=purple]:not([aria-disabled])", "data-piece"
+    )
+    pick(page, piece, "purple")  # the piece picked stays picked
+    page.select_option("#language", "fr")
+    say = words("fr")
+    page.wait_for_selector(f"#new-game:text-is('{say('New game')}')")
+    assert page.get_attribute("html", "lang") == "fr"
+    assert page.locator("#board [data-color]").count() == squares
+    assert page.locator("#move-list [data-move]").count() == moves
+    assert page.text_content("#status") == say("{color} to move: pick a piece.").format(
+        color=say("Purple")
+    )
+    assert page.locator(f"#trays [aria-pressed=true][data-piece='{piece}']").count() == 1
+    assert page.get_attribute("#rotate", "title") == say("Rotate right (R, mouse wheel)")
+    assert "?lang" not in page.url  # the link's choice gives way to the player's
+    page.reload()
+    wait_until_state(page, "ready")
+    assert page.get_attribute("html", "lang") == "fr"
+    assert page.text_content("#new-game") == say("New game")
+    assert page.locator("#move-list [data-move]").count() == moves
+    page.select_option("#language", "en")
+    page.wait_for_selector("#new-game:text-is('New game')")
+    assert page.text_content("#help") == "How to play"
+
+
+@pytest.fixture
+def contexts(browser, language):
+    """Fresh contexts in the language (each scene seeds its own save), made by ``make(**options)``."""
+    code, _ = language
+    made = []
+
+    def make(**options):
+        made.append(new_context(browser, locale=BROWSER_LOCALES[code], **options))
+        return made[-1]
+
+    yield make
+    for context in made:
+        context.close()
+
+
+def test_each_language_has_no_wcag_aa_violations(contexts, site, record, language):
+    code, _ = language
+    axe_context = contexts()
+    inject_axe(axe_context)
+    page = open_scene(axe_context, site, record, "game")
+    assert page.get_attribute("html", "lang") == code
+    pick(page, "L4", "blue")
+    assert axe_violations(page) == []
+    for opener in ("#new-game", "#help", "#puzzles"):
+        page.click(opener)
+        page.wait_for_selector("dialog[open]")
+        assert axe_violations(page) == [], opener
+        page.keyboard.press("Escape")
+        page.wait_for_selector("dialog[open]", state="detached")
+    for scene in ("game-over", "puzzle"):
+        axe_context = contexts()
+        inject_axe(axe_context)
+        page = open_scene(axe_context, site, record, scene)
+        assert page.get_attribute("html", "lang") == code
+        assert axe_violations(page) == [], scene
+
+
+#: Elements whose words must show whole: none may be wider than its box, nor reach past the
+#: window's right edge.
+WORDED = (
+    "button:not([hidden])",
+    "label",
+    "legend",
+    "h2",
+    "th",
+    "select",
+    "#status",
+    ".tray h2",
+    ".puzzle-choice span",
+)
+CUT_OFF = """selectors => [...document.querySelectorAll(selectors.join(","))]
+  .filter(e => e.getClientRects().length && !e.closest(".sr-only, [hidden]")
+    && (e.scrollWidth > e.clientWidth + 1 || e.getBoundingClientRect().right > innerWidth + 0.5))
+  .map(e => `${e.tagName}#${e.id} ${e.textContent.trim().slice(0, 40)}`)"""
+
+
+def cut_off(page) -> list[str]:
+    return page.evaluate(CUT_OFF, list(WORDED))
+
+
+def test_nothing_is_cut_off_on_a_phone(contexts, site, record, language):
+    code, _ = language
+    page = open_scene(contexts(**PHONE), site, record, "game")
+    assert page.get_attribute("html", "lang") == code
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    assert_board_and_controls_fit(page, 20, 20)
+    assert cut_off(page) == []
+    for opener in ("#new-game", "#puzzles", "#help"):
+        page.click(opener)
+        page.wait_for_selector("dialog[open]")
+        assert cut_off(page) == [], opener
+        page.keyboard.press("Escape")
+        page.wait_for_selector("dialog[open]", state="detached")
+    for scene in ("game-over", "puzzle"):
+        page = open_scene(contexts(**PHONE), site, record, scene)
+        assert cut_off(page) == [], scene
