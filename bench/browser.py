@@ -121,8 +121,12 @@ SERVICE_WORKER_ACTIVE = """async () => {
 }"""
 
 
+#: Options of every browser context: ``--locale`` (the browser's preferred language).
+CONTEXT: dict = {}
+
+
 def cold_load(browser, url: str) -> dict:
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(service_workers="block", **CONTEXT)
     context.add_init_script(OBSERVERS)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
@@ -147,7 +151,7 @@ def main_thread_cpu(cdp) -> float:
 
 def warm_loads(browser, url: str, count: int) -> list[int]:
     """Times to ready of reloads served by the service worker's cache."""
-    context = browser.new_context(service_workers="allow")
+    context = browser.new_context(service_workers="allow", **CONTEXT)
     context.add_init_script(OBSERVERS)
     page = context.new_page()
     page.goto(url)
@@ -181,7 +185,7 @@ def time_computer_moves(browser, url: str, mode: str, max_moves: int) -> dict:
     top = Occupant("computer", max(LEVELS))
     seats = (top,) * len(GameOptions(mode).seats)
     saved = Session.new(GameOptions(mode, seats=seats)).to_json()
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(service_workers="block", **CONTEXT)
     context.add_init_script(OBSERVERS)
     context.add_init_script(MOVE_TIMES)
     seed_saved_game(context, saved)
@@ -256,7 +260,7 @@ def compress_ahead(dist: Path) -> None:
 def phone_page(browser, script: str, service_workers: str = "allow"):
     """A page in a fresh context (empty cache) under :data:`PHONE`, running ``script`` before
     the page's own, with its CDP session."""
-    context = browser.new_context(service_workers=service_workers)
+    context = browser.new_context(service_workers=service_workers, **CONTEXT)
     context.add_init_script(script)
     page = context.new_page()
     cdp = context.new_cdp_session(page)
@@ -332,7 +336,10 @@ def main() -> None:
     parser.add_argument("--phone-paints", type=int, default=15, help="first paint only")
     parser.add_argument("--computer-moves", type=int, default=100, help="per variant, at most")
     parser.add_argument("--site", type=Path, help="a site already built (default: build dist/)")
+    parser.add_argument("--locale", help="the browser's language, e.g. de-DE (default: en-US)")
     args = parser.parse_args()
+    if args.locale:
+        CONTEXT["locale"] = args.locale
     dist = args.site.resolve() if args.site else assembly.build()
     transfers = []
     site = Site(dist, transfers=transfers)
@@ -342,7 +349,8 @@ def main() -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         loads = [cold_load(browser, url) for _ in range(args.loads)]
-        unused = sorted(unused_files(dist, transfers) - not_for_a_visit(dist))
+        language = (args.locale or "en").split("-")[0]
+        unused = sorted(unused_files(dist, transfers) - not_for_a_visit(dist, language))
         warm = warm_loads(browser, url, 3)
         computer = {
             mode: time_computer_moves(browser, url, mode, args.computer_moves)
@@ -355,6 +363,7 @@ def main() -> None:
     ready = [round(load["readyAt"]) for load in loads]
     report = {
         "load_average": [round(load, 1) for load in os.getloadavg()],
+        "locale": args.locale or "en-US",
         "first_paint_ms": round(statistics.median(load["firstPaint"] for load in loads)),
         "ready_ms": round(statistics.median(ready)),
         "ready_ms_all": ready,

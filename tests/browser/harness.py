@@ -97,9 +97,10 @@ def not_for_a_visit(dist: Path, language: str = "en") -> set[str]:
     words and catalogs (``locale/<code>.js``, ``.mo``)."""
     manifest = json.loads((dist / "static" / "manifest.webmanifest").read_text())
     icons = {f"static/{icon['src']}" for icon in manifest["icons"]}
+    locale = dist / "locale"
     languages = {
         path.relative_to(dist).as_posix()
-        for path in (dist / "locale").iterdir()
+        for path in (locale.iterdir() if locale.is_dir() else ())
         if path.stem != language
     }
     return {"sw.js", ".nojekyll", "static/manifest.webmanifest"} | icons | languages
