@@ -214,9 +214,9 @@ def shell_drawings() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
     for game_type in shell_game_types():
         session = Session.new(GameOptions(game_type, seats=default_seats(game_type)))
         scores.setdefault(scoreboard_html(session), []).append(game_type)
-        trays.setdefault(
-            trays_html(session.board, selected=None, human_turn=True), []
-        ).append(game_type)
+        trays.setdefault(trays_html(session.board, selected=None, human_turn=True), []).append(
+            game_type
+        )
     return scores, trays
 
 
@@ -252,11 +252,11 @@ def write_languages(folder: Path) -> None:
 
 
 def page_shell() -> PageShell:
+    from game.i18n import LANGUAGES
     from game.web.drawing import initial_board_svg
     from game.web.session import SAVE_KEY
     from game.web.settings import LANGUAGE_KEY
     from game.web.storage import TAB_MARK
-    from game.i18n import LANGUAGES
 
     game_types = shell_game_types()
     scores, trays = shell_drawings()

@@ -154,7 +154,8 @@ def shell_words(english: str, translated: str) -> dict[str, str]:
 
 
 def messages_before_python() -> set[str]:
-    """The messages of the sources that show before Python runs (the page and its loading script)."""
+    """The messages of the sources that show before Python runs: the page's and its loading
+    script's."""
     from babel.messages.extract import extract
 
     found = {words for _, words in marked_words((ROOT / "index.html").read_text())}

@@ -32,14 +32,18 @@ def test_the_page_has_its_board_its_stylesheet_and_script_allowed_by_hash_and_th
     assert page.count("<style>") == 1 and css.startswith(assembly.STYLESHEET.read_text())
     script = re.search(r"<script>(.*?)</script>", page, re.S)[1]
     assert page.count("<script>") == 1 and "localStorage" in script
-    for directive, text in (("style-src", css), ("script-src", script)):
+    # The page's last script calls the layout script's translation once the page is parsed.
+    parsed = re.search(r'<script id="page-parsed">(.*?)</script>', page, re.S)[1]
+    assert "pyblokusPageParsed" in parsed and "function pyblokusPageParsed" in script
+    for directive, text in (("style-src", css), ("script-src", script), ("script-src", parsed)):
         digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
-        assert re.search(rf"{directive} [^;]*'sha256-{re.escape(digest)}';", page)
+        assert re.search(rf"{directive} [^;]*'sha256-{re.escape(digest)}'[ ;]", page)
     sizes = json.loads(html.unescape(re.search(r'data-sizes="([^"]*)"', page)[1]))
     assert sizes == {name: n for n, name in enumerate(assembly.RUNTIME_FILES, 1)}
     placeholders = (
         *("<!-- board -->", "<!-- scores -->", "<!-- trays -->"),
         *("/* app.css */", "/* layout.js */", "__MODES__", "__SAVE_KEY__", "__TAB_MARK__"),
+        *("<!-- languages -->", "__LANGUAGES__", "__LANGUAGE_KEY__"),
         *("__RUNTIME_SIZES__", "__STYLE_HASH__", "__SCRIPT_HASH__"),
     )
     assert not [text for text in placeholders if text in page]
@@ -65,7 +69,8 @@ def test_the_page_draws_each_game_types_scoreboard_and_trays_and_its_css_shows_o
     assert '["classic", "classic_2", "classic_3", "teams", "duo"]' in script
     assert '"pyblokus.game"' in script and '"pyblokus.tab"' in script
     # Storage off, the warning's words hold its place until Python writes them.
-    assert f'{assembly.OFF_WARNING_SELECTOR} {{ content: "This game will be lost' in css
+    # (another language's words replace them: locale/<code>.js sets --off-warning)
+    assert f'{assembly.OFF_WARNING_SELECTOR} {{ content: var(--off-warning, "This game will' in css
 
 
 def test_the_page_preloads_the_runtime_but_not_the_game(runtime):

@@ -117,9 +117,10 @@ def test_no_message_hides_in_an_f_string():
     for path in sorted((ROOT / "game").rglob("*.py")):
         with path.open("rb") as source:
             for token in tokenize.tokenize(source.readline):
-                if token.type == tokenize.STRING and re.match(r"[rbuRBU]*[fF]", token.string):
-                    if re.search(r"\b(_|N_|ngettext|pgettext)\(\s*[\"']", token.string):
-                        hidden.append(f"{path.relative_to(ROOT)}:{token.start[0]}")
+                f_string = re.match(r"[rbuRBU]*[fF]", token.string)
+                called = re.search(r"\b(_|N_|ngettext|pgettext)\(\s*[\"']", token.string)
+                if token.type == tokenize.STRING and f_string and called:
+                    hidden.append(f"{path.relative_to(ROOT)}:{token.start[0]}")
     assert not hidden
 
 
@@ -212,3 +213,28 @@ def test_french_says_one_for_zero_and_one():
 def test_the_readme_names_the_step_of_adding_a_language():
     readme = Path(ROOT / "README.md").read_text()
     assert "Adding a language" in readme and "game/i18n.py" in readme
+
+
+def test_the_build_writes_each_languages_catalog_and_words_shown_before_python(tmp_path):
+    import gettext
+    import io
+    import json
+
+    from buildsteps import assembly
+
+    tmp_path = tmp_path / "locale"
+    assembly.write_languages(tmp_path)
+    assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
+        f"{code}.{kind}" for code in LANGUAGES for kind in ("js", "mo")
+    )
+    german = gettext.GNUTranslations(io.BytesIO((tmp_path / "de.mo").read_bytes()))
+    assert german.gettext("How to play") == "Spielregeln"
+    script = (tmp_path / "de.js").read_text()
+    words = json.loads(re.search(r"self.pyblokusWords = (\{.*?\});\n", script)[1])
+    assert words["New game"] == "Neues Spiel"  # index.html's
+    assert words["{received} of {total} MB"] == "{received} von {total} MB"  # boot.js's
+    assert words["21 left"] == "21 übrig" and words["Colour"] == "Farbe"  # the shell's
+    assert "How to play's" not in script and "Lege so viele" not in script  # Python's alone
+    assert "Dieses Spiel geht verloren" in script  # the storage warning's
+    assert script.endswith("pyblokusTranslatePage();\n")
+    assert i18n.language() == "en"  # the build spoke each language, then English again

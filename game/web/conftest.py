@@ -1,2 +1,10 @@
 # The page code imports the browser-only `js` module: keep it out of doctest collection.
-collect_ignore = ["app.py", "computer.py", "dom.py", "game_mode.py", "puzzle_mode.py", "keeping.py"]
+collect_ignore = [
+    "app.py",
+    "computer.py",
+    "dom.py",
+    "game_mode.py",
+    "keeping.py",
+    "language.py",
+    "puzzle_mode.py",
+]

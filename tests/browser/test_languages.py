@@ -11,11 +11,11 @@ from harness import (
     axe_violations,
     inject_axe,
     new_context,
+    not_for_a_visit,
     open_page,
     open_scene,
     pick,
     played_game,
-    not_for_a_visit,
     seed_saved_game,
     unused_files,
     wait_for_computer_player,
@@ -161,7 +161,7 @@ def test_switching_keeps_the_game_and_is_remembered(context, site, record):
 
 @pytest.fixture
 def contexts(browser, language):
-    """Fresh contexts in the language (each scene seeds its own save), made by ``make(**options)``."""
+    """Fresh contexts in the language (each scene seeds its own save): ``make(**options)``."""
     code, _ = language
     made = []
 
