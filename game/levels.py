@@ -7,10 +7,23 @@ the player.
 'Master'
 """
 
-LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert", 5: "Master"}
-LEVELS = tuple(LEVEL_NAMES)
+#: The levels by number. A number stays the opponent it names once saved in settings, games and
+#: links, and a name in records (``Computer (Expert)``), so the levels added between are numbered
+#: after the first ones (6 is kept for a level above Master).
+LEVEL_NAMES = {
+    1: "Beginner",
+    2: "Casual",
+    3: "Strong",
+    4: "Expert",
+    5: "Master",
+    7: "Skilled",
+    8: "Senior Expert",
+    9: "Candidate Master",
+}
+#: The levels from the weakest to the strongest: the order the new-game dialog lists them in.
+LEVELS = (1, 2, 3, 7, 4, 8, 9, 5)
 #: The level that answers a human's request for a hint.
-HINT_LEVEL = max(LEVELS)
+HINT_LEVEL = 5
 
 #: How each level scores against Pentobi's levels (``pentobi-gtp --nobook -l N``), measured with
 #: ``bench/strength.py`` (wins 1, draws 1/2; seats rotating): per family of variants -- Duo, and
