@@ -139,15 +139,20 @@ LEVEL_CONFIGS = {
         ),
     ),
 }
-# The rungs between Expert and Master: Master's search, narrower and cheaper.
+# The rungs between Expert and Master, each cheaper than Master: its evaluation over fewer of
+# the prior's candidates, then a search ever wider and deeper below them.
 _CANDIDATE_MASTER = LevelConfig(
     noise=0.05, candidates=16, beam=(10, 6, 4), max_work=250_000, prior=True, learned_value=True
 )
 LEVEL_CONFIGS |= {
     # The prior with more noise: between Strong and Expert.
     7: LevelConfig(noise=0.8, prior=True),
-    # The prior's 8 best, each judged by the evaluation after it, no search.
-    8: LevelConfig(noise=0.1, candidates=8, prior=True, learned_value=True),
+    # The prior's 16 best, each judged by the evaluation after it.
+    8: LevelConfig(noise=0.05, candidates=16, prior=True, learned_value=True),
+    # The prior's 12 best, each judged after the opponent's best of 6 replies.
+    10: LevelConfig(
+        noise=0.1, candidates=12, beam=(6,), max_work=100_000, prior=True, learned_value=True
+    ),
     9: replace(_CANDIDATE_MASTER, classic=replace(_CANDIDATE_MASTER, max_work=375_000)),
 }
 

@@ -7,6 +7,8 @@ the player.
 'Master'
 """
 
+import math
+
 #: The levels by number. A number stays the opponent it names once saved in settings, games and
 #: links, and a name in records (``Computer (Expert)``), so the levels added between are numbered
 #: after the first ones (6 is kept for a level above Master).
@@ -19,9 +21,10 @@ LEVEL_NAMES = {
     7: "Skilled",
     8: "Senior Expert",
     9: "Candidate Master",
+    10: "Challenger",
 }
 #: The levels from the weakest to the strongest: the order the new-game dialog lists them in.
-LEVELS = (1, 2, 3, 7, 4, 8, 9, 5)
+LEVELS = (1, 2, 3, 7, 4, 8, 10, 9, 5)
 #: The level that answers a human's request for a hint.
 HINT_LEVEL = 5
 
@@ -46,6 +49,20 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
         5: {3: 0.55},
     },
 }
+
+
+#: Pentobi's rating of its levels (Elo; ``libpentobi_mcts/Player.cpp``), per family: the scale
+#: our levels and the players' ratings are given on.
+PENTOBI_ELO = {
+    "duo": {1: 1000, 2: 1189, 3: 1378, 4: 1567, 5: 1755},
+    "classic": {1: 1000, 2: 1142, 3: 1283, 4: 1425, 5: 1567},
+}
+#: Scores nearer 0 or 1 than this count as this: one game in 40 (the fewest a level is
+#: measured over) -- a score of 0 says "much weaker", not how much.
+SCORE_CLIP = 0.025
+#: Scores in this range tell an Elo difference well; outside it a level's Elo is taken from
+#: the score nearest an even game.
+TELLING_SCORES = (0.1, 0.9)
 
 
 def family(variant: str) -> str:
@@ -87,3 +104,33 @@ def strength_text(level: int, variant: str) -> str:
     """
     scores = LEVEL_STRENGTH[family(variant)].get(level)
     return describe(scores) if scores else ""
+
+
+def score_elo(opponent_elo: float, score: float) -> float:
+    """The Elo of a player who scored ``score`` against an opponent rated ``opponent_elo``.
+
+    >>> round(score_elo(1378, 0.69)), score_elo(1000, 0.5), round(score_elo(1000, 0.0))
+    (1517, 1000.0, 364)
+    """
+    score = min(max(score, SCORE_CLIP), 1 - SCORE_CLIP)
+    return opponent_elo + 400 * math.log10(score / (1 - score))
+
+
+def level_elo(level: int, variant: str) -> int | None:
+    """``level``'s Elo on Pentobi's scale in ``variant``'s family, from its measured scores:
+    the mean of what its telling scores (:data:`TELLING_SCORES`) say, else what its score
+    nearest an even game says; None if not measured.
+
+    >>> level_elo(5, "duo") == round((score_elo(1378, 0.69) + score_elo(1755, 0.365)) / 2)
+    True
+    """
+    name = family(variant)
+    scores = LEVEL_STRENGTH[name].get(level)
+    if not scores:
+        return None
+    ratings = PENTOBI_ELO[name]
+    low, high = TELLING_SCORES
+    telling = [k for k, score in scores.items() if low <= score <= high]
+    if not telling:
+        telling = [min(scores, key=lambda k: (abs(scores[k] - 0.5), k))]
+    return round(sum(score_elo(ratings[k], scores[k]) for k in telling) / len(telling))
