@@ -50,7 +50,9 @@ def near_the_end(saved: str) -> str:
     raise AssertionError("no game left the computer alone to move")
 
 
-def test_a_rated_game_from_the_dialog_to_the_rating_change_kept_over_a_reload(context, site, record):
+def test_a_rated_game_from_the_dialog_to_the_rating_change_kept_over_a_reload(
+    context, site, record
+):
     inject_axe(context)
     page = open_page(context, site, record)
     page.click("#new-game")
@@ -70,7 +72,7 @@ def test_a_rated_game_from_the_dialog_to_the_rating_change_kept_over_a_reload(co
         assert page.is_disabled(control), control
     page.keyboard.press("Control+z")  # the shortcut does nothing either
     page.keyboard.press("h")
-    assert "No hints in a rated game." in page.inner_text("#notice")
+    page.locator("#notice", has_text="No hints in a rated game.").wait_for()
     saved = page.evaluate(f"() => localStorage.getItem({json.dumps(SAVE_KEY)})")
     assert Session.from_json(saved).board.ply() == 2 and json.loads(saved)["rated"] is True
 
