@@ -7,8 +7,8 @@ import json
 from harness import DESKTOP, PHONE, new_context, open_page, seed_saved_game, wait_until_state
 
 from game.puzzles import PUZZLES
-from game.web.session import DEFAULT_LEVEL
 from game.web.puzzle_session import BEST_TIMES_KEY
+from game.web.session import DEFAULT_LEVEL
 
 
 def seat_values(page) -> list[str]:
