@@ -147,7 +147,7 @@ _CANDIDATE_MASTER = LevelConfig(
 LEVEL_CONFIGS |= {
     # The prior with much more noise (its values spread about 15 over a position's moves):
     # between Strong and Expert.
-    7: LevelConfig(noise=6.0, prior=True),
+    7: LevelConfig(noise=5.0, prior=True),
     # The prior's 16 best, each judged by the evaluation after it.
     8: LevelConfig(noise=0.05, candidates=16, prior=True, learned_value=True),
     # The prior's 12 best, each judged after the opponent's best of 6 replies.
