@@ -37,8 +37,8 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
     "duo": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.0},
-        3: {1: 0.1625},
-        7: {1: 0.3375},
+        3: {1: 0.155},
+        7: {1: 0.26},
         4: {1: 0.545},
         8: {2: 0.5},
         10: {3: 0.425},
@@ -48,12 +48,12 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
     "classic": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.0},
-        3: {1: 0.12},
-        7: {1: 0.2},
-        4: {1: 0.375},
-        8: {1: 0.45},
-        10: {2: 0.45},
-        9: {3: 0.425},
+        3: {1: 0.1875},
+        7: {1: 0.2875},
+        4: {1: 0.4125},
+        8: {1: 0.645, 2: 0.3125},
+        10: {2: 0.465},
+        9: {3: 0.5},
         5: {3: 0.55},
     },
 }
@@ -105,13 +105,14 @@ def describe(scores: dict[int, float]) -> str:
 
 
 def strength_text(level: int, variant: str) -> str:
-    """How strong ``level`` plays in ``variant`` (an id), in words; '' if not measured.
+    """How strong ``level`` plays in ``variant`` (an id), in words, with its Elo (what a rated
+    game compares the player's rating with); '' if not measured.
 
-    >>> strength_text(1, "classic_2")
-    'much weaker than Pentobi level 1'
+    >>> strength_text(5, "duo") == f"about Pentobi level 5, rating {level_elo(5, 'duo')}"
+    True
     """
     scores = LEVEL_STRENGTH[family(variant)].get(level)
-    return describe(scores) if scores else ""
+    return f"{describe(scores)}, rating {level_elo(level, variant)}" if scores else ""
 
 
 def score_elo(opponent_elo: float, score: float) -> float:

@@ -126,11 +126,15 @@ def test_seat_choices_say_how_strong_each_level_is_in_the_variant(monkeypatch):
         levels, "LEVEL_STRENGTH", {"duo": {top: {1: 0.9, 3: 0.45}}, "classic": {top: {1: 0.0}}}
     )
     duo = option_texts(view.seats_form_html("duo", ()))
-    assert duo[f"computer:{top}"] == f"Computer: {LEVEL_NAMES[top]} (about Pentobi level 3)"
+    rating = round((levels.score_elo(1000, 0.9) + levels.score_elo(1378, 0.45)) / 2)
+    assert duo[f"computer:{top}"] == (
+        f"Computer: {LEVEL_NAMES[top]} (about Pentobi level 3, rating {rating})"
+    )
     assert duo[f"computer:{low}"] == f"Computer: {LEVEL_NAMES[low]}"  # not measured: no claim
     for mode in ("classic", "classic_2", "teams"):
         texts = option_texts(view.seats_form_html(mode, ()))
-        assert texts[f"computer:{top}"].endswith("(much weaker than Pentobi level 1)")
+        words = "(much weaker than Pentobi level 1, rating 364)"
+        assert texts[f"computer:{top}"].endswith(words)
 
 
 def test_the_levels_are_offered_weakest_first():
