@@ -17,8 +17,8 @@ from harness import (
 )
 
 from game.levels import LEVEL_NAMES, LEVELS, level_elo, strength_text
-from game.rating import START_RATING, pick_level, rating_words, updated_rating
-from game.web.rated import RATING_KEY, player_result
+from game.rating import START_RATING, RatingHistory, pick_level, rating_words, updated_rating
+from game.web.rated import RATING_KEY, player_result, rated_options
 from game.web.session import SAVE_KEY, Session
 
 GAME_END_TIMEOUT_MS = 120_000
@@ -125,4 +125,23 @@ def test_a_broken_rating_history_is_set_aside_with_a_notice(context, site, recor
     assert "Your saved ratings could not be restored" in notice and "starts afresh" in notice
     asides = [k for k in stored_keys(page) if k.startswith(RATING_KEY + ".unreadable.")]
     assert len(asides) == 1 and asides[0] in notice
+    assert RATING_KEY not in stored_keys(page)
+
+
+def test_a_rating_that_does_not_fit_the_full_store_says_so(context, site, record):
+    saved = near_the_end(Session.new(rated_options(RatingHistory(), "duo")).to_json())
+    context.add_init_script(
+        f"localStorage.setItem({json.dumps(SAVE_KEY)}, {json.dumps(saved)});"
+        # Then another app fills the store to the brim.
+        "let size = 1 << 20, count = 0;"
+        "while (size >= 1) { try { localStorage.setItem('other-app.' + count, 'x'.repeat(size));"
+        " count += 1; } catch { size = Math.floor(size / 2); } }"
+    )
+    page = open_page(context, site, record, state="over")
+    assert page.inner_text("#rating-change").startswith("Rated game: your rating goes from 1000")
+    page.locator(
+        "#notice",
+        has_text="This rating will be lost when the page closes: the browser's storage for this "
+        "site is full.",
+    ).wait_for()
     assert RATING_KEY not in stored_keys(page)
