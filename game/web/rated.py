@@ -110,5 +110,5 @@ def rating_panel_html(history: RatingHistory, type_name: str) -> str:
         for i, g in reversed(listed[-LISTED_GAMES:])
     ]
     if rows:
-        parts.append(f'<ol class="rated-games" aria-label="Your rated games">{"".join(rows)}</ol>')
+        parts.append(f'<ul class="rated-games" aria-label="Your rated games">{"".join(rows)}</ul>')
     return "".join(parts)
