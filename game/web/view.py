@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from html import escape
 
 from game import Board, Piece, square_name
-from game.levels import LEVEL_NAMES, strength_text
+from game.levels import LEVEL_NAMES, LEVELS, strength_text
 from game.review import color_title, game_story
 
 from .drawing import PIECE_KINDS, tray_html
@@ -167,7 +167,7 @@ def seats_form_html(type_name: str, seats: Iterable) -> str:
     for i, label in enumerate(game_type.seat_names()):
         current = seats[i] if i < len(seats) else None
         options = ['<option value="human">Human</option>']
-        for level in LEVEL_NAMES:
+        for level in LEVELS:  # weakest first
             chosen = current is not None and current.is_computer and current.level == level
             options.append(
                 f'<option value="computer:{level}"{" selected" if chosen else ""}>'
