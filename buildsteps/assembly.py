@@ -195,9 +195,9 @@ def page_shell() -> PageShell:
     for game_type in game_types:
         session = Session.new(GameOptions(game_type, seats=default_seats(game_type)))
         scores.setdefault(scoreboard_html(session), []).append(game_type)
-        trays.setdefault(
-            trays_html(session.board, selected=None, human_turn=True), []
-        ).append(game_type)
+        trays.setdefault(trays_html(session.board, selected=None, human_turn=True), []).append(
+            game_type
+        )
 
     def shells(drawings: dict[str, list[str]]) -> str:
         # inert: Python is not there yet to answer a click or a key.
