@@ -283,9 +283,10 @@ class Geometry:
         cell of a piece anchored there is free (or touching); an orientation's anchors are then
         an AND of its cells' free masks and an OR of their touching masks. Orientations share
         most of those operations (their cells put in an order that shares prefixes: the Classic
-        pieces' 414 cells make 90 prefixes of two or more), so each prefix is computed once, and unrolled into generated code, which CPython
-        runs much faster than the same loops written out. A prefix that only one piece needs is
-        computed only while that piece is unused.
+        pieces' 414 cells make 90 prefixes of two or more), so each prefix is computed once,
+        and unrolled into generated code, which CPython runs much faster than the same loops
+        written out. A prefix that only one piece needs is computed only while that piece is
+        unused.
         """
         source = self._placements_source()
         code = _precompiled().get(source) or compile(source, "<placements>", "exec")
