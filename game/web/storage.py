@@ -118,6 +118,14 @@ WARNINGS = {
         "This puzzle will be lost when the page closes: the browser's storage for this site is "
         "full."
     ),
+    ("rating", Keeping.FULL): N_(
+        "Your rating will be lost when the page closes: the browser's storage for this site is "
+        "full."
+    ),
+    ("rating", Keeping.OFF): N_(
+        "Your rating will be lost when the page closes: this browser keeps no data for this site "
+        "(its storage is switched off)."
+    ),
     ("puzzle", Keeping.OFF): N_(
         "This puzzle will be lost when the page closes: this browser keeps no data for this site "
         "(its storage is switched off)."

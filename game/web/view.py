@@ -14,7 +14,7 @@ from html import escape
 
 from game import Board, Piece, square_name
 from game.i18n import _, ngettext
-from game.levels import LEVEL_NAMES, level_name, strength_text
+from game.levels import LEVELS, level_name, strength_text
 from game.review import and_list, color_title, game_story
 
 from .drawing import piece_words, tray_html
@@ -181,7 +181,7 @@ def seats_form_html(type_name: str, seats: Iterable) -> str:
     for i, label in enumerate(game_type.seat_names()):
         current = seats[i] if i < len(seats) else None
         options = ['<option value="human">' + escape(_("Human")) + "</option>"]
-        for level in LEVEL_NAMES:
+        for level in LEVELS:  # weakest first
             chosen = current is not None and current.is_computer and current.level == level
             options.append(
                 f'<option value="computer:{level}"{" selected" if chosen else ""}>'
