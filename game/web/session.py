@@ -79,7 +79,7 @@ NOT_RESTORED = {
     "game": N_("Your saved game could not be restored ({reason})."),
     "puzzle": N_("Your saved puzzle could not be restored ({reason})."),
     "best times": N_("Your best times could not be restored ({reason})."),
-    "ratings": N_("Your ratings could not be restored ({reason})."),
+    "ratings": N_("Your saved ratings could not be restored ({reason})."),
 }
 
 

@@ -119,11 +119,11 @@ WARNINGS = {
         "full."
     ),
     ("rating", Keeping.FULL): N_(
-        "Your rating will be lost when the page closes: the browser's storage for this site is "
+        "This rating will be lost when the page closes: the browser's storage for this site is "
         "full."
     ),
     ("rating", Keeping.OFF): N_(
-        "Your rating will be lost when the page closes: this browser keeps no data for this site "
+        "This rating will be lost when the page closes: this browser keeps no data for this site "
         "(its storage is switched off)."
     ),
     ("puzzle", Keeping.OFF): N_(

@@ -255,11 +255,12 @@ def test_content_security_policy_allows_only_the_origin(page):
     assert directives["default-src"] == "'self'"
     assert directives["connect-src"] == "'self'"
     script_src = directives["script-src"].split()
-    assert script_src[:2] == ["'self'", "'wasm-unsafe-eval'"] and len(script_src) == 3
-    for source in (script_src[2], directives["style-src"]):
+    # The two inline scripts: the layout script, and the last one (the page's words).
+    assert script_src[:2] == ["'self'", "'wasm-unsafe-eval'"] and len(script_src) == 4
+    for source in (*script_src[2:], directives["style-src"]):
         assert re.fullmatch(r"'sha256-[A-Za-z0-9+/]{43}='", source)
     assert "http" not in policy and "*" not in policy and "unsafe-inline" not in policy
-    # The page's one stylesheet and one inline script are those the policy's hashes let in.
+    # The page's one stylesheet and inline scripts are those the policy's hashes let in.
     assert page.evaluate("() => getComputedStyle(document.body).display") == "flex"
     assert page.get_attribute("html", "data-layout") == "classic"
 
