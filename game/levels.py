@@ -7,6 +7,9 @@ the player.
 'Master'
 """
 
+#: The variants the computer player (:mod:`game.ai`) plays: the page offers computer seats in
+#: these alone.
+PLAYED_VARIANTS = ("classic", "classic_2", "classic_3", "duo")
 LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert", 5: "Master"}
 LEVELS = tuple(LEVEL_NAMES)
 #: The level that answers a human's request for a hint.

@@ -20,7 +20,7 @@ from .dom import confirm, element, forget, listen, restore_stored, stored
 from .mode import Hint, Page, PageMode, PageStatus, Played
 from .records import Arrival, arrival, has_game_in_progress
 from .search import PlayerUnavailable
-from .session import DEFAULT_OPTIONS, SAVE_KEY, GameOptions, Occupant, Session
+from .session import DEFAULT_OPTIONS, GAME_TYPES, SAVE_KEY, GameOptions, Occupant, Session
 from .storage import ANALYSIS_KEY
 
 #: Shortest time a computer move takes on screen, so people can follow a computer-only game.
@@ -302,7 +302,7 @@ def bind(page: Page, options: GameOptions) -> None:
 
     def render_seat_choices(type_name: str, seats) -> None:
         element("seats").innerHTML = view.seats_form_html(type_name, seats)
-        form.elements.namedItem("colorless").disabled = type_name == "duo"
+        form.elements.namedItem("colorless").disabled = not GAME_TYPES[type_name].has_corner_starts
 
     def on_change(event) -> None:
         if event.target.name == "mode":
@@ -312,13 +312,14 @@ def bind(page: Page, options: GameOptions) -> None:
         if event.submitter is None or event.submitter.value != "start":
             return
         type_name = form.querySelector("input[name=mode]:checked").value
+        corners = GAME_TYPES[type_name].has_corner_starts
         seats = []
         for select in form.querySelectorAll("select[data-seat]"):
             kind, _, level = select.value.partition(":")
             seats.append(Occupant(kind, int(level or 2)))
         options = GameOptions(
             type_name,
-            colorless_corners=type_name != "duo" and form.elements.namedItem("colorless").checked,
+            colorless_corners=corners and form.elements.namedItem("colorless").checked,
             scoring=form.elements.namedItem("scoring").value,
             seats=tuple(seats),
         )
