@@ -235,6 +235,16 @@ def initial_board_svg() -> str:
     return game_board_svg(Board("classic"))
 
 
+def board_outline_svg(grid: Grid) -> str:
+    """A board's outline and coordinates alone, as large as its drawing: painted before Python
+    has loaded a saved game on that board (without cells or ids: it stands in for the board)."""
+    view_width, view_height = board_extent(grid)
+    return (
+        f'<svg class="board" viewBox="0 0 {view_width:g} {view_height:.2f}" aria-hidden="true">'
+        f"{_frame(grid)}{_coordinates(grid)}</svg>"
+    )
+
+
 def ghost_svg(cells: Iterable[Cell], grid: Grid, *, color: str, legal: bool) -> str:
     """The ghost's cells over the board, marked legal or illegal."""
     attrs = f'class="ghost {"legal" if legal else "illegal"}" data-for="{color}"'
