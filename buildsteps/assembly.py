@@ -201,9 +201,9 @@ def page_shell() -> PageShell:
         board = board_outline_svg(grid) if grid.triangles else initial_board_svg()
         boards.setdefault(board, []).append(game_type)
         scores.setdefault(scoreboard_html(session), []).append(game_type)
-        trays.setdefault(
-            trays_html(session.board, selected=None, human_turn=True), []
-        ).append(game_type)
+        trays.setdefault(trays_html(session.board, selected=None, human_turn=True), []).append(
+            game_type
+        )
 
     def shells(drawings: dict[str, list[str]]) -> str:
         # inert: Python is not there yet to answer a click or a key.

@@ -39,8 +39,6 @@ from .ai_prior import is_learned, prior_logits
 from .ai_value import learned_evaluate, value_weights
 from .board import next_mover
 from .geometry import geometry
-# PLAYED_VARIANTS: the variants the computer plays (its tables know only the Classic pieces on
-# squares), kept in game.levels so that the page reads them without NumPy.
 from .levels import HINT_LEVEL, LEVEL_NAMES, LEVELS, PLAYED_VARIANTS
 from .pieces import Move
 from .slicing import SlicedWork

@@ -7,8 +7,8 @@ the player.
 'Master'
 """
 
-#: The variants the computer player (:mod:`game.ai`) plays: the page offers computer seats in
-#: these alone.
+#: The variants the computer player (:mod:`game.ai`) plays (its tables know only the Classic
+#: pieces on squares): the page offers computer seats in these alone, before NumPy is loaded.
 PLAYED_VARIANTS = ("classic", "classic_2", "classic_3", "duo")
 LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert", 5: "Master"}
 LEVELS = tuple(LEVEL_NAMES)

@@ -43,7 +43,16 @@ from .record import HUMAN, GameRecord, seat_count
 LINK_VERSION = 1
 PREFIX = "game="
 #: Variants by their number in a link (fixed: links must keep their meaning).
-LINK_VARIANTS = ("classic", "classic_2", "classic_3", "duo", "junior", "trigon", "trigon_2", "trigon_3")
+LINK_VARIANTS = (
+    "classic",
+    "classic_2",
+    "classic_3",
+    "duo",
+    "junior",
+    "trigon",
+    "trigon_2",
+    "trigon_3",
+)
 #: Longest fragment read; a game with every piece in setup and in moves stays under 700.
 MAX_LINK_CHARS = 1024
 CHECK_BYTES = 3

@@ -3,9 +3,9 @@
 from html_elements import Elements
 
 from game import PIECE_BY_NAME, Board, Move
+from game.grids import SquareGrid
 from game.pieces import TRIGON_PIECES
 from game.web import drawing
-from game.grids import SquareGrid
 from game.web.ghost import Ghost, ghost_cells
 
 GRID = SquareGrid(20, 20)
@@ -111,8 +111,9 @@ def test_trigon_triangles_point_up_and_down_and_share_edges():
 def test_trigon_start_point_dots_sit_inside_their_triangles():
     svg = Elements(drawing.game_board_svg(Board("trigon")))
     cells = {c["data-square"]: corners(c) for c in svg.with_attr("data-square")}
-    for dot, name in zip(svg.with_attr("class", "start"), ("r4", "r15", "j7", "j12", "z7", "z12")):
-        xs, ys = zip(*cells[name])
+    starts = ("r4", "r15", "j7", "j12", "z7", "z12")
+    for dot, name in zip(svg.with_attr("class", "start"), starts, strict=True):
+        xs, ys = zip(*cells[name], strict=True)
         assert min(xs) < float(dot["cx"]) < max(xs) and min(ys) < float(dot["cy"]) < max(ys)
 
 

@@ -8,6 +8,8 @@ from game import Board, IllegalMoveError, Move
 from game.ai import choose_move
 from game.boundary import InputError
 from game.history import History
+from game.levels import PLAYED_VARIANTS
+from game.variants import VARIANTS
 from game.web.session import (
     GAME_TYPES,
     HUMAN_OCCUPANT,
@@ -36,8 +38,6 @@ def test_modes_offer_every_variant_and_two_teams():
         "Trigon, 2 players",
         "Trigon, 3 players",
     }
-    from game.variants import VARIANTS
-
     assert {t.variant for t in GAME_TYPES.values()} == set(VARIANTS)
     assert GAME_TYPES["teams"].seat_names() == ("Blue", "Yellow", "Red", "Green")
     assert GAME_TYPES["classic_2"].seat_names() == ("Blue & Red", "Yellow & Green")
@@ -53,8 +53,6 @@ def test_computer_seats_exist_exactly_where_the_computer_plays(type_name):
     """The page offers computer seats in the variants game.ai plays (game.levels says which,
     without NumPy); elsewhere every seat is human, and options asking for the computer are
     refused with a reason."""
-    from game.levels import PLAYED_VARIANTS
-
     game_type = GAME_TYPES[type_name]
     plays = game_type.variant in PLAYED_VARIANTS
     assert game_type.computer_plays == plays

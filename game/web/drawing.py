@@ -95,8 +95,17 @@ def _frame(grid: Grid) -> str:
             f'height="{grid.height * CELL}"/>'
         )
     edge = grid.edge  # the corners as in triangle_points: (half sides across, rows up)
-    corners = ((edge, 0), (3 * edge, 0), (4 * edge, edge), (3 * edge, 2 * edge), (edge, 2 * edge), (0, edge))
-    points = " ".join(f"{MARGIN + u * CELL:g},{MARGIN + (grid.height - j) * ROW:.2f}" for u, j in corners)
+    corners = (
+        (edge, 0),
+        (3 * edge, 0),
+        (4 * edge, edge),
+        (3 * edge, 2 * edge),
+        (edge, 2 * edge),
+        (0, edge),
+    )
+    points = " ".join(
+        f"{MARGIN + u * CELL:g},{MARGIN + (grid.height - j) * ROW:.2f}" for u, j in corners
+    )
     return f'<polygon class="frame" points="{points}"/>'
 
 
@@ -299,7 +308,9 @@ def tray_html(board: Board, color: int, *, selected: Piece | None, active: bool)
         state = "" if left else ' aria-disabled="true"'
         if not active:  # not this colour's turn: read, not played, so no tab stop
             state += ' tabindex="-1"'
-        pressed = "true" if active and selected is not None and selected.name == piece_name else "false"
+        pressed = (
+            "true" if active and selected is not None and selected.name == piece_name else "false"
+        )
         label = piece_label(name, piece)
         count = ""
         if len(pieces) > 1:

@@ -131,7 +131,9 @@ def rotated(ghost: Ghost, clockwise: bool = True) -> Ghost:
     True
     """
     piece = ghost.piece
-    return _reoriented(ghost, turned(piece.orientations[ghost.orientation], piece.triangles, clockwise))
+    return _reoriented(
+        ghost, turned(piece.orientations[ghost.orientation], piece.triangles, clockwise)
+    )
 
 
 def flipped(ghost: Ghost) -> Ghost:

@@ -51,9 +51,9 @@ def game_help_html(options: GameOptions) -> str:
     variant = options.new_board().variant
     colours = ", ".join(color_title(variant, c) for c in variant.colors)
     kinds = len({piece.name for piece in variant.pieces})
-    pieces = (text.PIECE_SET if kinds == len(variant.pieces) else text.PIECE_SET_WITH_COPIES).format(
-        count=len(variant.pieces), kinds=kinds
-    )
+    pieces = (
+        text.PIECE_SET if kinds == len(variant.pieces) else text.PIECE_SET_WITH_COPIES
+    ).format(count=len(variant.pieces), kinds=kinds)
     type_titles = {name: game_type.title for name, game_type in GAME_TYPES.items()}
     game_types = _choices(text.GAME_TYPES, type_titles, options.game_type)
     scoring = _choices(text.SCORING, text.SCORING_TITLES, options.scoring)
