@@ -147,6 +147,8 @@ class GameMode(PageMode):
         thinking = session.should_computer_move() and not self.player_missing
         hinting = self.page.runner.running == "hint"
         analysing = self.page.runner.running == "analysis"
+        # Hints and analysis are the computer's moves: none where it does not play yet.
+        absent = not session.game_type.computer_plays
         if hinting:
             text = "Looking for a good move…"
         else:
@@ -157,12 +159,12 @@ class GameMode(PageMode):
             disabled={
                 "undo": not history.can_undo(),
                 "redo": not history.can_redo(),
-                "hint": hinting or not self.human_to_move(),
+                "hint": hinting or absent or not self.human_to_move(),
                 "first-move": not history.can_undo(),
                 "prev-move": not history.can_undo(),
                 "next-move": not history.can_redo(),
                 "last-move": not history.can_redo(),
-                "analyse": analysing or not history.moves,
+                "analyse": analysing or absent or not history.moves,
             },
             hidden={
                 "continue": not (session.paused and session.is_computer_turn()),
@@ -211,6 +213,9 @@ class GameMode(PageMode):
             self.page.play(move)
 
     async def hint(self) -> Hint:
+        game_type = self.session.game_type
+        if not game_type.computer_plays:  # the H key; the button is disabled
+            return Hint(notice=f"The computer does not play {game_type.title} yet: no hints.")
         try:
             move = await self.page.runner.start(self.board, HINT_LEVEL, self.seed, label="hint")
         except PlayerUnavailable:

@@ -79,6 +79,12 @@ def test_a_trigon_game_from_the_dialog_by_click_keyboard_and_undo(page):
     wait_until_state(page, "ready")
     assert covered(page) == {"j7": "blue"}
     assert page.inner_text("#status") == "Yellow to move: pick a piece."
+    # Hints and analysis are the computer's: offered where it plays the variant.
+    plays = GAME_TYPES["trigon_2"].computer_plays
+    assert page.is_enabled("#hint") == plays and page.is_enabled("#analyse") == plays
+    if not plays:
+        page.keyboard.press("h")
+        assert "does not play Trigon, 2 players yet" in page.inner_text("#notice")
     # Yellow by keyboard: I3 appears on a legal spot; arrows go and come back; six turns of R
     # bring it back; Enter places it.
     page.keyboard.press("i")
