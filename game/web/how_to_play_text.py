@@ -34,7 +34,9 @@ PIECE_SET_WITH_COPIES = "{count} pieces (two of each of {kinds})"
 TRIANGLE_RULES = (
     "<p>On Trigon's board the pieces are made of triangles. <kbd>R</kbd> turns a piece a "
     "sixth of a turn; <kbd>&larr;</kbd> <kbd>&rarr;</kbd> move it by one triangle side, "
-    "<kbd>&uarr;</kbd> <kbd>&darr;</kbd> by a row.</p>"
+    "<kbd>&uarr;</kbd> <kbd>&darr;</kbd> by a row. A click puts the piece's top-left triangle "
+    "on the triangle clicked, or on the one beside it where the piece's triangle points the "
+    "other way.</p>"
 )
 
 GAME_TYPES_HEADING = "Game types"
