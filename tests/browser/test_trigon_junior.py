@@ -33,8 +33,9 @@ def human_session(type_name: str, moves: tuple[str, ...] = ()) -> Session:
     return session
 
 
-def start_new_game(page, type_name: str) -> None:
-    """Start a game of ``type_name`` from the new-game dialog, every seat human."""
+def start_new_game(page, type_name: str, *, abandon: bool = False) -> None:
+    """Start a game of ``type_name`` from the new-game dialog, every seat human (``abandon``:
+    confirming that the game in progress is given up)."""
     page.click("#new-game")
     page.check(f"#new-game-form input[name=mode][value={type_name}]")
     selects = page.locator("#seats select")
@@ -47,8 +48,13 @@ def start_new_game(page, type_name: str) -> None:
         selects.nth(index).select_option("human")
     assert page.is_disabled("#new-game-form input[name=colorless]")
     page.click("#start-game")
-    if page.locator("#confirm-dialog[open]").count():
+    if abandon:
         page.click("#confirm-dialog[open] #confirm-yes")
+    # The page may have been `ready` before: wait for the new game's empty move list.
+    page.wait_for_selector("#move-list [data-move='1']", state="detached")
+    page.wait_for_selector(
+        f"#board[data-width='{find_variant(GAME_TYPES[type_name].variant).grid.width}']"
+    )
     wait_until_state(page, "ready")
 
 
@@ -171,7 +177,7 @@ def test_save_open_and_share_link_round_trips(
     saved = tmp_path / download.value.suggested_filename
     download.value.save_as(saved)
     assert read_sgf(saved.read_text()).move_stack == session.board.move_stack
-    start_new_game(page, "duo")
+    start_new_game(page, "duo", abandon=True)
     assert covered(page) == {}
     page.set_input_files("#open-file", str(saved))
     page.wait_for_selector(f"#move-list [data-move='{len(moves)}']")
