@@ -99,6 +99,10 @@ class TriangleGrid:
         return normalize(((x + self.edge, y) for x, y in cells), triangles=True)
 
 
+Grid = SquareGrid | TriangleGrid
+"""Any board's cells."""
+
+
 @cache
 def _triangle_steps(direction: int, shared: int) -> tuple[Step, ...]:
     """Steps from a triangle of ``direction`` to the triangles sharing exactly ``shared`` of its

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 
 from game import Board, Piece, Square, square, square_name, square_xy
-from game.grids import SquareGrid, TriangleGrid
+from game.grids import Grid, TriangleGrid
 from game.pieces import FILE_NAMES, Move, triangle_corners
 from game.review import color_title
 
@@ -38,8 +38,6 @@ TRIANGLE_PIECE_KINDS = {
     5: "pentiamond",
     6: "hexiamond",
 }
-
-Grid = SquareGrid | TriangleGrid
 
 
 def piece_kind(piece: Piece) -> str:

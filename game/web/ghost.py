@@ -30,11 +30,9 @@ from game import (  # noqa: F401  (doctests)
     square_xy,
 )
 from game.board import BaseBoard
-from game.grids import SquareGrid, TriangleGrid
+from game.grids import Grid, SquareGrid, TriangleGrid  # noqa: F401  (doctests)
 from game.pieces import mirrored, normalize, turned
 from game.variants import Color
-
-Grid = SquareGrid | TriangleGrid
 
 Cell = tuple[int, int]
 """A board cell as (x, y): column from 0, row from 0 counted upward (row 1 is y = 0)."""
