@@ -57,14 +57,17 @@ def cell_origin(x: int, y: int, height: int) -> tuple[int, int]:
     return MARGIN + x * CELL, MARGIN + (height - 1 - y) * CELL
 
 
+def _svg_points(corners, grid: TriangleGrid) -> str:
+    """Lattice points of a board of triangles, (half sides across, rows up), as SVG points."""
+    return " ".join(
+        f"{MARGIN + u * CELL:g},{MARGIN + (grid.height - j) * ROW:.2f}" for u, j in corners
+    )
+
+
 def triangle_points(x: int, y: int, grid: TriangleGrid) -> str:
     """The corners of the board's triangle at column ``x``, row ``y``, as SVG points."""
     # game.pieces' triangle (x, y) points up when x + y is even, the board's x + y + edge.
-    corners = triangle_corners(x + grid.edge, y)
-    return " ".join(
-        f"{MARGIN + (u - grid.edge) * CELL:g},{MARGIN + (grid.height - j) * ROW:.2f}"
-        for u, j in corners
-    )
+    return _svg_points(((u - grid.edge, j) for u, j in triangle_corners(x + grid.edge, y)), grid)
 
 
 def cell_center(x: int, y: int, grid: Grid) -> tuple[float, float]:
@@ -92,19 +95,10 @@ def _frame(grid: Grid) -> str:
             f'<rect class="frame" x="{MARGIN}" y="{MARGIN}" width="{grid.width * CELL}" '
             f'height="{grid.height * CELL}"/>'
         )
-    edge = grid.edge  # the corners as in triangle_points: (half sides across, rows up)
-    corners = (
-        (edge, 0),
-        (3 * edge, 0),
-        (4 * edge, edge),
-        (3 * edge, 2 * edge),
-        (edge, 2 * edge),
-        (0, edge),
-    )
-    points = " ".join(
-        f"{MARGIN + u * CELL:g},{MARGIN + (grid.height - j) * ROW:.2f}" for u, j in corners
-    )
-    return f'<polygon class="frame" points="{points}"/>'
+    edge = grid.edge
+    corners = [(edge, 0), (3 * edge, 0), (4 * edge, edge), (3 * edge, 2 * edge)]
+    corners += [(edge, 2 * edge), (0, edge)]
+    return f'<polygon class="frame" points="{_svg_points(corners, grid)}"/>'
 
 
 def _coordinates(grid: Grid) -> str:
