@@ -26,6 +26,8 @@ from .storage import ANALYSIS_KEY
 #: Shortest time a computer move takes on screen, so people can follow a computer-only game.
 COMPUTER_MOVE_PAUSE = 0.25
 NO_PLAYER = "The computer player could not be loaded: reload the page to try again."
+#: A hint asked for (the H key) in a game type the computer does not play yet.
+NO_HINTS = "The computer does not play {game} yet: no hints."
 #: The buttons only a game has (a puzzle hides them).
 GAME_ONLY = ("review", "save-game", "share")
 
@@ -215,7 +217,7 @@ class GameMode(PageMode):
     async def hint(self) -> Hint:
         game_type = self.session.game_type
         if not game_type.computer_plays:  # the H key; the button is disabled
-            return Hint(notice=f"The computer does not play {game_type.title} yet: no hints.")
+            return Hint(notice=NO_HINTS.format(game=game_type.title))
         try:
             move = await self.page.runner.start(self.board, HINT_LEVEL, self.seed, label="hint")
         except PlayerUnavailable:
