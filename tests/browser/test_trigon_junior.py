@@ -115,6 +115,14 @@ def test_a_trigon_game_from_the_dialog_by_click_keyboard_and_undo(page):
     wait_until_state(page, "ready")
     assert {sq for sq, c in covered(page).items() if c == "yellow"} == start
     assert page.locator("#move-list [data-move]").count() == 3  # Start and two moves
+    after = covered(page)
+    page.click("#move-list [data-move='1']")  # review: the position after Blue's move
+    page.wait_for_selector("#move-list [data-move='1'][aria-current=step]")
+    assert covered(page) == {"j7": "blue"}
+    assert "I3" in page.inner_text("#move-list [data-move='2']")
+    page.keyboard.press("End")
+    page.wait_for_selector("#move-list [data-move='2'][aria-current=step]")
+    assert covered(page) == after
     assert page.inner_text("#announce").startswith("Yellow played the I3 triamond on ")
     page.keyboard.press("Control+z")  # every seat human: one move back
     wait_until_state(page, "ready")
