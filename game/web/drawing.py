@@ -64,6 +64,7 @@ def _svg_points(corners, grid: TriangleGrid) -> str:
     )
 
 
+@cache  # the same few hundred triangles, drawn at every render
 def triangle_points(x: int, y: int, grid: TriangleGrid) -> str:
     """The corners of the board's triangle at column ``x``, row ``y``, as SVG points."""
     # game.pieces' triangle (x, y) points up when x + y is even, the board's x + y + edge.
@@ -118,12 +119,18 @@ def _coordinates(grid: Grid) -> str:
     return f'<g class="coords" aria-hidden="true">{"".join(parts)}</g>'
 
 
+@cache
+def _reading_order(grid: Grid) -> list[tuple[int, int]]:
+    """The board's cells top row first, each row from the left."""
+    return sorted(grid.cells(), key=lambda cell: (-cell[1], cell[0]))
+
+
 def squares_svg(grid: Grid, colors: Mapping[Square, str], last_move: Iterable[Square] = ()) -> str:
     """The board's cells named by ``data-square``, top row first, each covered one carrying
     ``data-color``; cells of ``last_move`` get the ``last`` class."""
     last = set(last_move)
     parts = []
-    for x, y in sorted(grid.cells(), key=lambda cell: (-cell[1], cell[0])):
+    for x, y in _reading_order(grid):
         sq = square(x, y)
         attrs = f'data-square="{square_name(sq)}"'
         color = colors.get(sq)
