@@ -181,8 +181,9 @@ def csp_hash(text: str) -> str:
 
 @dataclass(frozen=True)
 class PageShell:
-    """What the page shows before Python draws the game: the empty Classic board, and the
-    scoreboard and trays of a new game of each type, each in a ``.shell`` naming the types
+    """What the page shows before Python draws the game: the empty Classic board (for a board
+    of triangles, its outline), and the scoreboard and trays of a new game of each type, each
+    in a ``.shell`` naming the types
     that draw it (``data-game-types``); :data:`LAYOUT_SCRIPT`, filled in, names the saved game's
     type on <html> (``data-layout``) and ``css`` hides every shell not drawn for it. So the first
     paint holds the space the game's own will take."""
@@ -203,21 +204,27 @@ def shell_game_types() -> list[str]:
     return [first, *(name for name in GAME_TYPES if name != first)]
 
 
-def shell_drawings() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
-    """The scoreboards and the trays of a new game of every type, in the language spoken:
-    drawing -> the game types that draw it."""
+def shell_drawings() -> tuple[dict[str, list[str]], ...]:
+    """The empty boards, the scoreboards and the trays of a new game of every type, in the
+    language spoken: drawing -> the game types that draw it."""
+    from game.web.drawing import board_outline_svg, initial_board_svg
     from game.web.session import GameOptions, Session, default_seats
     from game.web.view import scoreboard_html, trays_html
 
     scores: dict[str, list[str]] = {}
     trays: dict[str, list[str]] = {}
+    # The empty Classic board stands in for every square board (all square: the same room).
+    boards: dict[str, list[str]] = {}
     for game_type in shell_game_types():
         session = Session.new(GameOptions(game_type, seats=default_seats(game_type)))
+        grid = session.board.geometry.grid
+        board = board_outline_svg(grid) if grid.triangles else initial_board_svg()
+        boards.setdefault(board, []).append(game_type)
         scores.setdefault(scoreboard_html(session), []).append(game_type)
         trays.setdefault(trays_html(session.board, selected=None, human_turn=True), []).append(
             game_type
         )
-    return scores, trays
+    return boards, scores, trays
 
 
 def off_warning() -> str:
@@ -253,13 +260,12 @@ def write_languages(folder: Path) -> None:
 
 def page_shell() -> PageShell:
     from game.i18n import LANGUAGES
-    from game.web.drawing import initial_board_svg
     from game.web.session import SAVE_KEY
     from game.web.settings import LANGUAGE_KEY
     from game.web.storage import TAB_MARK
 
     game_types = shell_game_types()
-    scores, trays = shell_drawings()
+    boards, scores, trays = shell_drawings()
 
     def shells(drawings: dict[str, list[str]]) -> str:
         # inert: Python is not there yet to answer a click or a key.
@@ -287,7 +293,7 @@ def page_shell() -> PageShell:
             raise BuildError(f"{LAYOUT_SCRIPT.name} lacks the {placeholder} placeholder")
         script = script.replace(placeholder, json.dumps(value))
     return PageShell(
-        board=initial_board_svg(),
+        board=shells(boards),
         scores=shells(scores),
         trays=shells(trays),
         css=(

@@ -11,6 +11,9 @@ import math
 
 from .i18n import N_, _
 
+#: The variants the computer player (:mod:`game.ai`) plays (its tables know only the Classic
+#: pieces on squares): the page offers computer seats in these alone, before NumPy is loaded.
+PLAYED_VARIANTS = ("classic", "classic_2", "classic_3", "duo")
 #: The levels by number, named in English (:func:`level_name` says them in the player's
 #: language). A number stays the opponent it names once saved in settings, games and
 #: links, and a name in records (``Computer (Expert)``), so the levels added between are numbered

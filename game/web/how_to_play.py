@@ -26,11 +26,13 @@ def start_rule(options: GameOptions) -> str:
     variant = board.variant
     if board.colorless_corners:
         return _(text.START_ANY_CORNER)
+    if variant.shared_starts:
+        return _(text.START_SHARED)
     where = ", ".join(
         f"{color_title(variant, c)} {square_name(sq)}"
         for c, sq in zip(variant.colors, variant.start_squares, strict=True)
     )
-    rule = text.START_OWN_CORNER if variant.name != "duo" else text.START_OWN_DUO
+    rule = text.START_OWN_DUO if variant.size == 14 else text.START_OWN_CORNER
     return _(rule).format(where=where)
 
 
@@ -49,11 +51,16 @@ def game_help_html(options: GameOptions) -> str:
     game type and scoring choice (this game's marked), and the controls."""
     variant = options.new_board().variant
     colours = ", ".join(color_title(variant, c) for c in variant.colors)
+    kinds = len({piece.name for piece in variant.pieces})
+    pieces = _(
+        text.PIECE_SET if kinds == len(variant.pieces) else text.PIECE_SET_WITH_COPIES
+    ).format(count=len(variant.pieces), kinds=kinds)
     type_titles = {name: game_type.title for name, game_type in GAME_TYPES.items()}
     game_types = _choices(text.GAME_TYPES, type_titles, options.game_type)
     scoring = _choices(text.SCORING, text.SCORING_TITLES, options.scoring)
     return (
-        _(text.RULES).format(colours=colours, start_rule=escape(start_rule(options)))
+        _(text.RULES).format(pieces=pieces, colours=colours, start_rule=escape(start_rule(options)))
+        + (_(text.TRIANGLE_RULES) if variant.triangles else "")
         + f"<h3>{_(text.GAME_TYPES_HEADING)}</h3><ul>{game_types}</ul>"
         + f"<h3>{_(text.SCORING_HEADING)}</h3><ul>{scoring}</ul>"
         + controls_html()

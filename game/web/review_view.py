@@ -57,7 +57,9 @@ def move_list_html(
                 )
             else:
                 better = _("{move}. The computer would play {piece} at {squares}")
-            title = better.format(move=title, piece=best.piece.name, squares=best, loss=f"{loss:g}")
+            title = better.format(
+                move=title, piece=variant.piece_of(best).name, squares=best, loss=f"{loss:g}"
+            )
             if row.number in drops:
                 mark = '<span class="drop-mark" aria-hidden="true">?</span>'
         color = variant.color_names[row.color]
@@ -134,7 +136,7 @@ def analysis_html(
 def _mover(result: AnalysisResult, variant: Variant, number: int) -> dict[str, str]:
     """Who played move ``number`` and which piece: ``color`` and ``piece``."""
     color, move = result.moves[number - 1]
-    return {"color": color_title(variant, color), "piece": move.piece.name}
+    return {"color": color_title(variant, color), "piece": variant.piece_of(move).name}
 
 
 GRAPH_WIDTH = 300

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from html import escape
 
 from game import Board, Piece, square_name
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 from game.levels import LEVELS, level_name, strength_text
 from game.review import and_list, color_title, game_story
 
@@ -157,16 +157,48 @@ def scoreboard_html(session: Session) -> str:
     )
 
 
+#: The game-over dialog's note on the scoring, by the cells counted (square, triangle) and
+#: whether the game has bonuses.
+POINTS_NOTES = {
+    ("square", True): N_("Points: squares on the board, plus bonuses."),
+    ("square", False): N_("Points: squares on the board."),
+    ("triangle", True): N_("Points: triangles on the board, plus bonuses."),
+    ("triangle", False): N_("Points: triangles on the board."),
+}
+ADVANCED_NOTES = {
+    ("square", True): N_("Rule-book scoring: minus one per square left, plus bonuses."),
+    ("square", False): N_("Rule-book scoring: minus one per square left."),
+    ("triangle", True): N_("Rule-book scoring: minus one per triangle left, plus bonuses."),
+    ("triangle", False): N_("Rule-book scoring: minus one per triangle left."),
+}
+BASIC_NOTES = {
+    "square": N_("Basic scoring: squares left, fewest wins."),
+    "triangle": N_("Basic scoring: triangles left, fewest wins."),
+}
+
+
 def game_over_html(session: Session) -> str:
     """The game-over dialog's body: the story (who won, ranking) and the final scoreboard."""
+    variant = session.board.variant
+    cell = "triangle" if variant.triangles else "square"
     scoring = {
-        "points": _("Points: squares on the board plus bonuses."),
-        "advanced": _("Rule-book scoring: minus one per square left, plus bonuses."),
-        "basic": _("Basic scoring: squares left, fewest wins."),
+        "points": _(POINTS_NOTES[cell, variant.all_placed_bonus]),
+        "advanced": _(ADVANCED_NOTES[cell, variant.all_placed_bonus]),
+        "basic": _(BASIC_NOTES[cell]),
     }[session.board.scoring]
-    bonuses = _("Bonuses: +15 for placing all 21 pieces, +5 more if the last one was the monomino.")
+    if not variant.all_placed_bonus:
+        bonuses = _("This game has no bonuses.")
+    elif variant.triangles:
+        bonuses = _(
+            "Bonuses: +15 for placing all {count} pieces, +5 more if the last one was the "
+            "moniamond."
+        ).format(count=len(variant.pieces))
+    else:
+        bonuses = _(
+            "Bonuses: +15 for placing all {count} pieces, +5 more if the last one was the monomino."
+        ).format(count=len(variant.pieces))
     return (
-        f"{story_html(game_story(record_of(session)), session.board.variant)}"
+        f"{story_html(game_story(record_of(session)), variant)}"
         f"{scoreboard_html(session)}"
         f'<p class="note">{escape(scoring)} {escape(bonuses)}</p>'
     )
@@ -174,14 +206,16 @@ def game_over_html(session: Session) -> str:
 
 def seats_form_html(type_name: str, seats: Iterable) -> str:
     """The new-game dialog's seat choices for a game type: human or a computer level per seat
-    (no ``seats``: the type's default, one human against the computer)."""
+    (no ``seats``: the type's default, one human against the computer); humans alone, and a
+    note saying so, where the computer does not play the type."""
     game_type = GAME_TYPES[type_name]
     seats = list(seats) or list(default_seats(type_name))
+    levels = LEVELS if game_type.computer_plays else ()
     rows = []
     for i, label in enumerate(game_type.seat_names()):
         current = seats[i] if i < len(seats) else None
         options = ['<option value="human">' + escape(_("Human")) + "</option>"]
-        for level in LEVELS:  # weakest first
+        for level in levels:  # weakest first
             chosen = current is not None and current.is_computer and current.level == level
             options.append(
                 f'<option value="computer:{level}"{" selected" if chosen else ""}>'
@@ -191,6 +225,9 @@ def seats_form_html(type_name: str, seats: Iterable) -> str:
             f'<label class="seat"><span>{escape(label)}</span>'
             f'<select name="seat{i}" data-seat="{i}">{"".join(options)}</select></label>'
         )
+    if not game_type.computer_plays:
+        note = _("The computer does not play {game} yet: every seat is a human player.")
+        rows.append(f'<p class="note">{escape(note.format(game=_(game_type.title)))}</p>')
     return "".join(rows)
 
 
@@ -218,7 +255,7 @@ def move_announcement(session: Session, passed: Iterable[int] = ()) -> str:
     squares = ", ".join(square_name(sq) for sq in move.squares)
     parts = [
         _("{player} played {piece} on {squares}.").format(
-            player=who, piece=piece_words(move.piece), squares=squares
+            player=who, piece=piece_words(board.variant.piece_of(move)), squares=squares
         )
     ]
     if board.turn is None:

@@ -148,17 +148,18 @@ def covered(page) -> dict[str, str]:
     return dict(pairs)
 
 
+# Where an SVG cell is drawn: a square's corner, a triangle's corners.
+CELL_POSITION = "e => e.getAttribute('points') || `${e.getAttribute('x')},${e.getAttribute('y')}`"
+
+
 def ghost_squares(page) -> set[str]:
     """Names of the board squares under the ghost's cells (from their SVG positions)."""
-    cells = page.eval_on_selector_all(
-        "#ghost rect", "els => els.map(e => [e.getAttribute('x'), e.getAttribute('y')])"
-    )
+    cells = page.eval_on_selector_all("#ghost .ghost", f"els => els.map({CELL_POSITION})")
     squares = page.eval_on_selector_all(
-        "#board [data-square]",
-        "els => els.map(e => [e.getAttribute('x'), e.getAttribute('y'), e.dataset.square])",
+        "#board [data-square]", f"els => els.map(e => [({CELL_POSITION})(e), e.dataset.square])"
     )
-    by_position = {(x, y): name for x, y, name in squares}
-    return {by_position.get((x, y), "off") for x, y in cells}
+    by_position = dict(squares)
+    return {by_position.get(position, "off") for position in cells}
 
 
 def pick(page, piece: str, color: str) -> None:
@@ -215,12 +216,14 @@ WCAG_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 def played_game(mode: str = "classic", plies: int = 12, *, computers: bool = True) -> str:
     """The saved form of a game ``plies`` moves in (the same moves each time), one human
-    against computers (or humans only), with the human to move."""
+    against computers (or humans only, as where the computer does not play), with the human
+    to move."""
     import random
 
     from game.web.session import GAME_TYPES, HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
     count = len(GAME_TYPES[mode].seat_names())
+    computers = computers and GAME_TYPES[mode].computer_plays
     others = Occupant("computer", 2) if computers else HUMAN_OCCUPANT
     session = Session.new(GameOptions(mode, seats=(HUMAN_OCCUPANT, *(others,) * (count - 1))))
     chooser = random.Random(plies)
