@@ -14,7 +14,6 @@ form, :func:`N_` for a text kept in a table and translated where it is shown); p
 
 from __future__ import annotations
 
-import gettext
 import io
 
 #: The languages the page speaks, by code, each named in its own words (the Language choice).
@@ -31,7 +30,9 @@ SOURCE_LANGUAGE = "en"
 #: The catalogs' gettext domain.
 DOMAIN = "pyblokus"
 
-_translations: gettext.NullTranslations = gettext.NullTranslations()
+#: The catalog spoken (a ``gettext.GNUTranslations``); None for the source language, whose
+#: words are the messages themselves (so an English page never imports :mod:`gettext`).
+_translations = None
 _language = SOURCE_LANGUAGE
 
 
@@ -44,8 +45,10 @@ def use(language: str, catalog: bytes | None = None) -> None:
     if catalog is None:
         if language != SOURCE_LANGUAGE:
             raise ValueError(f"{language!r} needs its catalog")
-        _translations = gettext.NullTranslations()
+        _translations = None
     else:
+        import gettext
+
         _translations = gettext.GNUTranslations(io.BytesIO(catalog))
     _language = language
 
@@ -57,19 +60,21 @@ def language() -> str:
 
 def _(message: str) -> str:
     """``message`` in the language spoken."""
-    return _translations.gettext(message)
+    return message if _translations is None else _translations.gettext(message)
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """The form of a message that fits ``count`` in the language spoken (one form in Japanese,
-    ``n > 1`` in French: the catalog's plural rule decides)."""
+    ``n > 1`` in French: the catalog's plural rule decides; English's is ``n != 1``)."""
+    if _translations is None:
+        return singular if count == 1 else plural
     return _translations.ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """``message`` where the same English words need different translations (``context``
     tells them apart)."""
-    return _translations.pgettext(context, message)
+    return message if _translations is None else _translations.pgettext(context, message)
 
 
 def N_(message: str) -> str:

@@ -75,6 +75,7 @@ function pyblokusTranslatePage() {
       if (texts.currentNode.data in words) texts.currentNode.data = words[texts.currentNode.data];
     }
   }
+  document.documentElement.dataset.words = document.documentElement.lang; // Python reads it
   document.dispatchEvent(new Event("pyblokus-words")); // static/boot.js says its words again
 }
 

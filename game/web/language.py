@@ -61,10 +61,20 @@ def translate_page() -> None:
 
 
 async def speak_chosen() -> None:
-    """Speak the language the page was painted in; English if its catalog cannot be had."""
-    code = document.documentElement.lang
-    if code not in i18n.LANGUAGES or not await speak(code):
+    """Speak the language the page was painted in (its marked words are, unless its words
+    failed to arrive before the first paint: ``data-words`` names the language they are in);
+    English if its catalog cannot be had."""
+    root = document.documentElement
+    code = root.lang
+    if code == i18n.SOURCE_LANGUAGE:
+        return  # painted in the sources' words: nothing to translate
+    catalog = await fetch_catalog(code) if code in i18n.LANGUAGES else None
+    if catalog is None:
         await speak(i18n.SOURCE_LANGUAGE)
+        return
+    i18n.use(code, catalog)
+    if root.dataset.words != code:
+        translate_page()
 
 
 def bind(redraw) -> None:
