@@ -78,7 +78,7 @@ def restore_saved(saved: str | None, read: Callable[[str], T], what: str) -> tup
 NOT_RESTORED = {
     "game": N_("Your saved game could not be restored ({reason})."),
     "puzzle": N_("Your saved puzzle could not be restored ({reason})."),
-    "best times": N_("Your best times could not be restored ({reason})."),
+    "best times": N_("Your saved best times could not be restored ({reason})."),
     "ratings": N_("Your saved ratings could not be restored ({reason})."),
 }
 
