@@ -39,16 +39,18 @@ VALUE_FEATURES = (
 )
 #: Attach squares beyond this many add little: ``attach_capped`` stops there.
 ATTACH_CAP = 8
-#: A game phase is this many pieces placed on the board (all colours); the last one goes on.
-PHASE_PIECES = 6
+#: A game phase is this many pieces placed on the board per colour, on average (so that a phase
+#: means as much of the game on every board); the last one goes on.
+PHASE_PIECES = 3
 PHASES = 6
 WEIGHTS_FILE = Path(__file__).parent / "data" / "ai_value_weights.json"
 _BIG = sum(1 << p.index for p in PIECES if p.size == 5)
 
 
 def value_phase(pos: Position) -> int:
-    """The game phase of ``pos``: pieces placed on the board, in steps of :data:`PHASE_PIECES`."""
-    return min(sum(u.bit_count() for u in pos.used) // PHASE_PIECES, PHASES - 1)
+    """The game phase of ``pos``: pieces placed on the board per colour, in steps of
+    :data:`PHASE_PIECES`."""
+    return min(sum(u.bit_count() for u in pos.used) // (PHASE_PIECES * len(pos.used)), PHASES - 1)
 
 
 def points(pos: Position) -> list[int]:
