@@ -4,7 +4,7 @@ A colour's value is its points so far plus ``w . x``, where ``x`` (:func:`value_
 counts what it can still gain: its territory (the free squares it reaches before any other
 colour, see :func:`game.ai_eval.territory_by_step`) at a few reaches, also capped by the squares
 of its pieces left, its attach squares, its big pieces left. One weight vector per game phase
-(pieces placed on the board, all colours); the weights are fitted so that, among the positions
+(pieces placed on the board per colour); the weights are fitted so that, among the positions
 after each legal move, the one a strong engine chose ranks first (``tools/learn_eval.py``, see
 the README), and stored in ``game/data/ai_value_weights.json``. The two-player search uses it in
 place of the hand-set :func:`game.ai_eval.evaluate` where weights were learned for the board.

@@ -67,10 +67,9 @@ def test_weights_are_stored_in_points():
 def test_a_phase_is_as_many_pieces_per_colour_on_every_board():
     def after_pieces_each(variant, pieces):
         board = Board(variant)
+        colors = board.variant.colors
         rng = random.Random(1)
-        while sum(board.used_pieces_mask(c).bit_count() for c in board.variant.colors) < pieces * len(
-            board.variant.colors
-        ):
+        while sum(board.used_pieces_mask(c).bit_count() for c in colors) < pieces * len(colors):
             board.push_code(rng.choice(board.legal_codes()))
         return Position.from_board(board)
 
