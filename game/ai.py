@@ -16,7 +16,7 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`):
 4. Expert -- the move a strong engine most likely plays, by the learned move prior
    (:mod:`game.ai_prior`), with a little randomness.
 5. Master -- the prior's 32 best candidates, each judged by search and the evaluation (in Duo
-   and ``classic_2`` the learned one, :mod:`game.ai_value`): in two-player games alpha-beta
+   the learned one, :mod:`game.ai_value`): in two-player games alpha-beta
    over the prior's best replies, deepening pass by pass to a beam of (16, 10, 8, 6, 4) while
    the work cap allows; in three- and four-player games the mean evaluation after 7 plies
    played on from the candidate, once with every colour's best move by the prior, then with

@@ -2,9 +2,9 @@
 choices.
 
     python tools/learn_eval.py --variant duo --games 250 --level 6 --seed 31 [--sgf FILE ...]
-    python tools/learn_eval.py --variant classic_2 --games 55 --level 6 --seed 33
 
-(the shipped weights come from these two runs). Plays ``--games`` games of Pentobi (level
+(the shipped weights come from this run; ``--variant classic_2`` fits the two-player Classic
+game's, not shipped: see ``bench/RESULTS.md``). Plays ``--games`` games of Pentobi (level
 ``--level``, no opening book) against itself with ``twogtp``, as ``tools/learn_ai.py`` does, or
 reads the games of ``--sgf`` files. Every position of every game gives one sample: for the
 position after each legal move, the mover's points and the features of
