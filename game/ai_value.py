@@ -4,7 +4,7 @@ A colour's value is its points so far plus ``w . x``, where ``x`` (:func:`value_
 counts what it can still gain: its territory (the free squares it reaches before any other
 colour, see :func:`game.ai_eval.territory_by_step`) at a few reaches, also capped by the squares
 of its pieces left, its attach squares, its big pieces left. One weight vector per game phase
-(pieces placed on the board, all colours); the weights are fitted so that, among the positions
+(pieces placed on the board per colour); the weights are fitted so that, among the positions
 after each legal move, the one a strong engine chose ranks first (``tools/learn_eval.py``, see
 the README), and stored in ``game/data/ai_value_weights.json``. The two-player search uses it in
 place of the hand-set :func:`game.ai_eval.evaluate` where weights were learned for the board.
@@ -39,16 +39,18 @@ VALUE_FEATURES = (
 )
 #: Attach squares beyond this many add little: ``attach_capped`` stops there.
 ATTACH_CAP = 8
-#: A game phase is this many pieces placed on the board (all colours); the last one goes on.
-PHASE_PIECES = 6
+#: A game phase is this many pieces placed on the board per colour, on average (so that a phase
+#: means as much of the game on every board); the last one goes on.
+PHASE_PIECES = 3
 PHASES = 6
 WEIGHTS_FILE = Path(__file__).parent / "data" / "ai_value_weights.json"
 _BIG = sum(1 << p.index for p in PIECES if p.size == 5)
 
 
 def value_phase(pos: Position) -> int:
-    """The game phase of ``pos``: pieces placed on the board, in steps of :data:`PHASE_PIECES`."""
-    return min(sum(u.bit_count() for u in pos.used) // PHASE_PIECES, PHASES - 1)
+    """The game phase of ``pos``: pieces placed on the board per colour, in steps of
+    :data:`PHASE_PIECES`."""
+    return min(sum(u.bit_count() for u in pos.used) // (PHASE_PIECES * len(pos.used)), PHASES - 1)
 
 
 def points(pos: Position) -> list[int]:
