@@ -178,7 +178,7 @@ def time_computer_moves(browser, url: str, mode: str, max_moves: int) -> dict:
     """Seconds per move of the top level playing every seat of ``mode`` in the page, and the
     longest main-thread task meanwhile. A move's time runs from the move before it to it:
     the search in slices, the page's minimum pause between computer moves, and the drawing."""
-    top = Occupant("computer", max(LEVELS))
+    top = Occupant("computer", LEVELS[-1])
     seats = (top,) * len(GameOptions(mode).seats)
     saved = Session.new(GameOptions(mode, seats=seats)).to_json()
     context = browser.new_context(service_workers="block")
@@ -206,7 +206,7 @@ def time_computer_moves(browser, url: str, mode: str, max_moves: int) -> dict:
     context.close()
     per_move = [(b - a) / 1000 for a, b in itertools.pairwise(times)][:max_moves]
     return {
-        "level": max(LEVELS),
+        "level": LEVELS[-1],
         "moves": len(per_move),
         "median_s": round(statistics.median(per_move), 3) if per_move else None,
         "max_s": round(max(per_move), 3) if per_move else None,

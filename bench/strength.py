@@ -353,7 +353,7 @@ def int_list(text: str) -> list[int]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--variant", default=",".join(VARIANTS), help="comma-separated")
-    parser.add_argument("--level", type=int_list, default=[max(LEVELS)], help="ours, e.g. 1,4")
+    parser.add_argument("--level", type=int_list, default=[LEVELS[-1]], help="ours, e.g. 1,4")
     parser.add_argument("--opponent-level", type=int_list, default=[3], help="e.g. 1,3,5")
     parser.add_argument("--games", type=int, default=20, help="games per row")
     parser.add_argument("--engine", default=PENTOBI_COMMAND, help="the opponent's command")

@@ -1,4 +1,4 @@
-"""The computer player: five levels from a gentle beginner to a searching master.
+"""The computer player: nine levels from a gentle beginner to a searching master.
 
 >>> from game.board import Board
 >>> board = Board("duo")
@@ -7,14 +7,20 @@
 True
 
 Levels (all deterministic for a seed; the amount of search is fixed by node and ply counts, not
-by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`):
+by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`), weakest first
+(the numbers are what saves keep, :data:`game.levels.LEVELS` their order):
 
 1. Beginner -- about a random legal move.
 2. Casual -- prefers big pieces and its own new corners, with a lot of randomness.
 3. Strong -- the best move by a cheap score (piece size, own corners, corners taken from rivals --
    a rival's last corners count much more -- and the centre early), with a little randomness.
+7. Skilled -- a move among the best few dozen by the learned move prior.
 4. Expert -- the move a strong engine most likely plays, by the learned move prior
    (:mod:`game.ai_prior`), with a little randomness.
+8. Senior Expert -- the prior's 16 best, each judged by the evaluation after it.
+10. Challenger -- the prior's 12 best, each judged after the opponent's best of 6 replies.
+9. Candidate Master -- Master's search, narrower: 16 candidates, beams (10, 6, 4), a quarter of
+   its work cap.
 5. Master -- the prior's 32 best candidates, each judged by search and the evaluation (in Duo
    the learned one, :mod:`game.ai_value`): in two-player games alpha-beta over the prior's best
    replies, deepening pass by pass to a beam of (16, 10, 8, 6, 4) while the work cap allows; in
@@ -136,6 +142,23 @@ LEVEL_CONFIGS = {
             prior=True,
         ),
     ),
+}
+# The rungs between Expert and Master, each cheaper than Master: its evaluation over fewer of
+# the prior's candidates, then a search ever wider and deeper below them.
+_CANDIDATE_MASTER = LevelConfig(
+    noise=0.05, candidates=16, beam=(10, 6, 4), max_work=250_000, prior=True, learned_value=True
+)
+LEVEL_CONFIGS |= {
+    # The prior with much more noise (its values spread about 15 over a position's moves):
+    # between Strong and Expert.
+    7: LevelConfig(noise=5.0, prior=True),
+    # The prior's 16 best, each judged by the evaluation after it.
+    8: LevelConfig(noise=0.05, candidates=16, prior=True, learned_value=True),
+    # The prior's 12 best, each judged after the opponent's best of 6 replies.
+    10: LevelConfig(
+        noise=0.1, candidates=12, beam=(6,), max_work=100_000, prior=True, learned_value=True
+    ),
+    9: replace(_CANDIDATE_MASTER, classic=replace(_CANDIDATE_MASTER, max_work=375_000)),
 }
 
 

@@ -7,13 +7,30 @@ the player.
 'Master'
 """
 
+import math
+
 #: The variants the computer player (:mod:`game.ai`) plays (its tables know only the Classic
 #: pieces on squares): the page offers computer seats in these alone, before NumPy is loaded.
 PLAYED_VARIANTS = ("classic", "classic_2", "classic_3", "duo")
-LEVEL_NAMES = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert", 5: "Master"}
-LEVELS = tuple(LEVEL_NAMES)
+
+#: The levels by number. A number stays the opponent it names once saved in settings, games and
+#: links, and a name in records (``Computer (Expert)``), so the levels added between are numbered
+#: after the first ones (6 is kept for a level above Master).
+LEVEL_NAMES = {
+    1: "Beginner",
+    2: "Casual",
+    3: "Strong",
+    4: "Expert",
+    5: "Master",
+    7: "Skilled",
+    8: "Senior Expert",
+    9: "Candidate Master",
+    10: "Challenger",
+}
+#: The levels from the weakest to the strongest: the order the new-game dialog lists them in.
+LEVELS = (1, 2, 3, 7, 4, 8, 10, 9, 5)
 #: The level that answers a human's request for a hint.
-HINT_LEVEL = max(LEVELS)
+HINT_LEVEL = 5
 
 #: How each level scores against Pentobi's levels (``pentobi-gtp --nobook -l N``), measured with
 #: ``bench/strength.py`` (wins 1, draws 1/2; seats rotating): per family of variants -- Duo, and
@@ -23,19 +40,41 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
     # How each figure was measured (games, seeds, engine): bench/RESULTS.md.
     "duo": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
-        2: {1: 0.05, 2: 0.0, 3: 0.0},
-        3: {1: 0.255, 2: 0.025, 3: 0.0},
-        4: {1: 0.6, 2: 0.1625, 3: 0.0875},
+        2: {1: 0.0},
+        3: {1: 0.155},
+        7: {1: 0.26},
+        4: {1: 0.545},
+        8: {2: 0.5},
+        10: {3: 0.425},
+        9: {3: 0.605},
         5: {3: 0.69, 5: 0.365},
     },
     "classic": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
-        2: {1: 0.0, 2: 0.0, 3: 0.0},
-        3: {1: 0.12, 2: 0.05, 3: 0.0},
-        4: {1: 0.375, 2: 0.1375, 3: 0.1125},
+        2: {1: 0.0},
+        3: {1: 0.1875},
+        7: {1: 0.2875},
+        4: {1: 0.4125},
+        8: {1: 0.645, 2: 0.3125},
+        10: {2: 0.465},
+        9: {3: 0.5},
         5: {3: 0.55},
     },
 }
+
+
+#: Pentobi's rating of its levels (Elo; ``libpentobi_mcts/Player.cpp``), per family: the scale
+#: our levels and the players' ratings are given on.
+PENTOBI_ELO = {
+    "duo": {1: 1000, 2: 1189, 3: 1378, 4: 1567, 5: 1755},
+    "classic": {1: 1000, 2: 1142, 3: 1283, 4: 1425, 5: 1567},
+}
+#: Scores nearer 0 or 1 than this count as this: one game in 40 (the fewest a level is
+#: measured over) -- a score of 0 says "much weaker", not how much.
+SCORE_CLIP = 0.025
+#: Scores in this range tell an Elo difference well; outside it a level's Elo is taken from
+#: the score nearest an even game.
+TELLING_SCORES = (0.1, 0.9)
 
 
 def family(variant: str) -> str:
@@ -70,10 +109,41 @@ def describe(scores: dict[int, float]) -> str:
 
 
 def strength_text(level: int, variant: str) -> str:
-    """How strong ``level`` plays in ``variant`` (an id), in words; '' if not measured.
+    """How strong ``level`` plays in ``variant`` (an id), in words, with its Elo (what a rated
+    game compares the player's rating with); '' if not measured.
 
-    >>> strength_text(1, "classic_2")
-    'much weaker than Pentobi level 1'
+    >>> strength_text(5, "duo") == f"about Pentobi level 5, rating {level_elo(5, 'duo')}"
+    True
     """
     scores = LEVEL_STRENGTH[family(variant)].get(level)
-    return describe(scores) if scores else ""
+    return f"{describe(scores)}, rating {level_elo(level, variant)}" if scores else ""
+
+
+def score_elo(opponent_elo: float, score: float) -> float:
+    """The Elo of a player who scored ``score`` against an opponent rated ``opponent_elo``.
+
+    >>> round(score_elo(1378, 0.69)), score_elo(1000, 0.5), round(score_elo(1000, 0.0))
+    (1517, 1000.0, 364)
+    """
+    score = min(max(score, SCORE_CLIP), 1 - SCORE_CLIP)
+    return opponent_elo + 400 * math.log10(score / (1 - score))
+
+
+def level_elo(level: int, variant: str) -> int | None:
+    """``level``'s Elo on Pentobi's scale in ``variant``'s family, from its measured scores:
+    the mean of what its telling scores (:data:`TELLING_SCORES`) say, else what its score
+    nearest an even game says; None if not measured.
+
+    >>> level_elo(5, "duo") == round((score_elo(1378, 0.69) + score_elo(1755, 0.365)) / 2)
+    True
+    """
+    name = family(variant)
+    scores = LEVEL_STRENGTH[name].get(level)
+    if not scores:
+        return None
+    ratings = PENTOBI_ELO[name]
+    low, high = TELLING_SCORES
+    telling = [k for k, score in scores.items() if low <= score <= high]
+    if not telling:
+        telling = [min(scores, key=lambda k: (abs(scores[k] - 0.5), k))]
+    return round(sum(score_elo(ratings[k], scores[k]) for k in telling) / len(telling))

@@ -54,13 +54,25 @@ def test_the_named_levels_are_the_ones_that_play():
         else:
             with pytest.raises(ValueError, match="unknown level"):
                 choose_move(board, level)
-    assert tuple(LEVEL_NAMES) == LEVELS and HINT_LEVEL in LEVELS
+    assert sorted(LEVEL_NAMES) == sorted(LEVELS) and HINT_LEVEL in LEVELS
+
+
+def test_no_level_below_master_searches_more_than_master():
+    # Each rung of the ladder costs at most Master's time: fewer candidates, a smaller cap.
+    master = LEVEL_CONFIGS[HINT_LEVEL]
+    for level in LEVELS[: LEVELS.index(HINT_LEVEL)]:
+        own = LEVEL_CONFIGS[level]
+        for config, top in ((own, master), (own.classic or own, master.classic)):
+            assert config.candidates <= top.candidates, level
+            assert len(config.beam) <= len(top.beam), level
+            if config.beam:
+                assert config.max_work <= top.max_work / 3, level
 
 
 @pytest.mark.parametrize("variant", PLAYED_VARIANTS)
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_returns_legal_moves(variant, level):
-    for board in random_positions(variant, 3 if level == max(LEVELS) else 6, seed=level):
+    for board in random_positions(variant, 3 if level == LEVELS[-1] else 6, seed=level):
         before = str(board), len(board.move_stack)
         move = choose_move(board, level, seed=5)
         assert (str(board), len(board.move_stack)) == before, "the board must not change"

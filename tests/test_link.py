@@ -144,10 +144,10 @@ def test_a_well_signed_link_is_still_checked_move_by_move():
     changed = (bits & ~(0x7FFF << pad)) | first << pad
     with pytest.raises(LinkError, match="move 2 of the link is not legal"):
         from_fragment(signed(changed.to_bytes(len(data), "big")))
-    # The computer seat's level set to 9.
+    # The computer seat's level set to 15, which no level is.
     seat_shift = total - (8 + 9 + 8)
-    changed = (bits & ~(0xF << seat_shift)) | 9 << seat_shift
-    with pytest.raises(LinkError, match="computer level 9"):
+    changed = (bits & ~(0xF << seat_shift)) | 15 << seat_shift
+    with pytest.raises(LinkError, match="computer level 15"):
         from_fragment(signed(changed.to_bytes(len(data), "big")))
     # Colourless corners asked for in Duo.
     changed = bits | 1 << (total - 12)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from game import Board
+from game.levels import LEVEL_NAMES, LEVELS
 from game.record import HUMAN, GameRecord, from_blksgf, to_blksgf
 from game.sgf import SgfError, read_sgf, read_sgf_headers
 
@@ -84,6 +85,15 @@ def test_seats_must_fit_the_game():
     with pytest.raises(ValueError, match="2 seats"):
         GameRecord(Board("duo"), (HUMAN,))
     with pytest.raises(ValueError, match="level"):
-        GameRecord(Board("duo"), (HUMAN, 9))
+        GameRecord(Board("duo"), (HUMAN, max(LEVEL_NAMES) + 1))
     with pytest.raises(ValueError, match="classic_2"):
         GameRecord(Board("classic"), (HUMAN,) * 4, seat_per_color=True)
+
+
+def test_the_first_levels_keep_their_numbers_and_names_for_old_records_saves_and_links():
+    # Saves and links keep a level's number, records its name: the ladder grew between them.
+    old = {1: "Beginner", 2: "Casual", 3: "Strong", 4: "Expert", 5: "Master"}
+    assert {n: LEVEL_NAMES[n] for n in old} == old
+    assert len(set(LEVEL_NAMES.values())) == len(LEVEL_NAMES) == len(LEVELS)
+    text = "(;GM[Blokus Duo]PB[Human]PW[Computer (Expert)];B[e10,f10])"
+    assert from_blksgf(text).seats == (HUMAN, 4)

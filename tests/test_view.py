@@ -11,7 +11,7 @@ from game.ai import choose_move
 from game.levels import LEVEL_NAMES, LEVELS
 from game.puzzles import stored_solution
 from game.web import view
-from game.web.session import HUMAN_OCCUPANT, GameOptions, Occupant, Session
+from game.web.session import DEFAULT_LEVEL, HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
 
 def test_trays_carry_piece_names_colours_and_played_state():
@@ -121,16 +121,28 @@ def option_texts(html: str) -> dict[str, str]:
 
 
 def test_seat_choices_say_how_strong_each_level_is_in_the_variant(monkeypatch):
-    top, low = max(LEVELS), min(LEVELS)
+    top, low = LEVELS[-1], LEVELS[0]
     monkeypatch.setattr(
         levels, "LEVEL_STRENGTH", {"duo": {top: {1: 0.9, 3: 0.45}}, "classic": {top: {1: 0.0}}}
     )
     duo = option_texts(view.seats_form_html("duo", ()))
-    assert duo[f"computer:{top}"] == f"Computer: {LEVEL_NAMES[top]} (about Pentobi level 3)"
+    rating = round((levels.score_elo(1000, 0.9) + levels.score_elo(1378, 0.45)) / 2)
+    assert duo[f"computer:{top}"] == (
+        f"Computer: {LEVEL_NAMES[top]} (about Pentobi level 3, rating {rating})"
+    )
     assert duo[f"computer:{low}"] == f"Computer: {LEVEL_NAMES[low]}"  # not measured: no claim
     for mode in ("classic", "classic_2", "teams"):
         texts = option_texts(view.seats_form_html(mode, ()))
-        assert texts[f"computer:{top}"].endswith("(much weaker than Pentobi level 1)")
+        words = "(much weaker than Pentobi level 1, rating 364)"
+        assert texts[f"computer:{top}"].endswith(words)
+
+
+def test_the_levels_are_offered_weakest_first():
+    texts = option_texts(view.seats_form_html("duo", ()))
+    assert list(texts) == ["human"] + [f"computer:{level}" for level in LEVELS]
+    for family in ("duo", "classic"):
+        ratings = [levels.level_elo(level, family) for level in LEVELS]
+        assert ratings == sorted(ratings), family
 
 
 def test_every_measured_level_is_a_level_and_its_words_are_shown():
@@ -145,7 +157,7 @@ def test_every_measured_level_is_a_level_and_its_words_are_shown():
 
 
 def test_scoreboard_names_the_computer_playing_each_colour():
-    top = max(LEVELS)
+    top = LEVELS[-1]
     session = Session.new(
         GameOptions("classic_2", seats=(HUMAN_OCCUPANT, Occupant("computer", top)))
     )
@@ -174,10 +186,12 @@ def selected_seats(mode: str, seats=()) -> list[str]:
 
 
 def test_every_mode_starts_as_one_human_against_the_computer():
-    assert selected_seats("duo") == ["human", "computer:2"]
-    assert selected_seats("classic") == ["human"] + ["computer:2"] * 3
-    assert selected_seats("teams") == ["human"] + ["computer:2"] * 3
-    assert selected_seats("classic_3") == ["human", "computer:2", "computer:2"]
+    middle = f"computer:{DEFAULT_LEVEL}"
+    assert DEFAULT_LEVEL not in (LEVELS[0], LEVELS[-1])  # a middle level: no walkover, no beating
+    assert selected_seats("duo") == ["human", middle]
+    assert selected_seats("classic") == ["human"] + [middle] * 3
+    assert selected_seats("teams") == ["human"] + [middle] * 3
+    assert selected_seats("classic_3") == ["human", middle, middle]
     assert selected_seats("duo", (HUMAN_OCCUPANT, HUMAN_OCCUPANT)) == ["human", "human"]
 
 

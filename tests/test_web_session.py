@@ -8,7 +8,7 @@ from game import Board, IllegalMoveError, Move
 from game.ai import choose_move
 from game.boundary import InputError
 from game.history import History
-from game.levels import PLAYED_VARIANTS
+from game.levels import LEVEL_NAMES, PLAYED_VARIANTS
 from game.variants import VARIANTS
 from game.web.session import (
     GAME_TYPES,
@@ -88,7 +88,7 @@ def test_options_default_to_human_seats_and_check_their_number():
     with pytest.raises(ValueError, match="Classic"):
         GameOptions("duo", colorless_corners=True)
     with pytest.raises(ValueError, match="level"):
-        Occupant("computer", 9)
+        Occupant("computer", max(LEVEL_NAMES) + 1)
 
 
 def test_teams_play_classic_with_team_scores_and_a_seat_per_colour():

@@ -49,7 +49,7 @@ def midgame() -> Board:
 
 
 def test_a_newer_search_ends_the_one_running_and_only_it_is_answered():
-    board, top = midgame(), max(LEVELS)
+    board, top = midgame(), LEVELS[-1]
     assert not Search(board, top, seed=1).step(SLICE)  # more than a slice of work
     for turns in (0, 2):  # the first search not started yet, then a slice under way
         answers = answers_to(position(1, board, top, 1), position(2, board, 1, 2), turns=turns)
@@ -57,7 +57,7 @@ def test_a_newer_search_ends_the_one_running_and_only_it_is_answered():
 
 
 def test_a_cancel_ends_the_search_without_an_answer():
-    assert answers_to(position(1, midgame(), max(LEVELS), 1), {"cancel": True}, turns=2) == []
+    assert answers_to(position(1, midgame(), LEVELS[-1], 1), {"cancel": True}, turns=2) == []
 
 
 def analysis_request(id_: int, board: Board) -> dict:

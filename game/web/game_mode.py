@@ -7,21 +7,31 @@ seats, the new-game dialog, the game-over dialog. Page code (the DOM through
 from __future__ import annotations
 
 import asyncio
+import datetime
 import random
 
 from game import Board, Move, Piece
 from game.boundary import InputError
 from game.levels import HINT_LEVEL
+from game.rating import RATED_VARIANTS, RatingHistory
+from game.record import from_blksgf
 from game.review import AnalysisResult, biggest_drops, color_title
 from game.variants import Color
 
 from . import drawing, how_to_play, review_view, view
-from .dom import confirm, element, forget, listen, restore_stored, stored
+from .dom import confirm, element, forget, listen, restore_stored, store, stored
 from .mode import Hint, Page, PageMode, PageStatus, Played
-from .records import Arrival, arrival, has_game_in_progress
+from .rated import (
+    RATING_KEY,
+    rated_options,
+    rating_change_html,
+    rating_panel_html,
+    with_game_over,
+)
+from .records import Arrival, arrival, has_game_in_progress, session_of
 from .search import PlayerUnavailable
 from .session import DEFAULT_OPTIONS, GAME_TYPES, SAVE_KEY, GameOptions, Occupant, Session
-from .storage import ANALYSIS_KEY
+from .storage import ANALYSIS_KEY, Keeping, keeping_warning
 
 #: Shortest time a computer move takes on screen, so people can follow a computer-only game.
 COMPUTER_MOVE_PAUSE = 0.25
@@ -75,6 +85,8 @@ class GameMode(PageMode):
             page.after_change()
 
     def go(self, where: str | int) -> None:
+        if self.session.locked:  # a rated game's moves stand until it is over
+            return
         history = self.session.history
         steps = {"first": 0, "previous": history.ply - 1, "next": history.ply + 1}
         self.goto(where if isinstance(where, int) else steps.get(where, len(history.moves)))
@@ -149,6 +161,7 @@ class GameMode(PageMode):
         thinking = session.should_computer_move() and not self.player_missing
         hinting = self.page.runner.running == "hint"
         analysing = self.page.runner.running == "analysis"
+        locked = session.locked
         # Hints and analysis are the computer's moves: none where it does not play yet.
         absent = not session.game_type.computer_plays
         if hinting:
@@ -159,14 +172,14 @@ class GameMode(PageMode):
             text=text,
             state="over" if self.board.turn is None else "thinking" if thinking else "ready",
             disabled={
-                "undo": not history.can_undo(),
-                "redo": not history.can_redo(),
-                "hint": hinting or absent or not self.human_to_move(),
-                "first-move": not history.can_undo(),
-                "prev-move": not history.can_undo(),
-                "next-move": not history.can_redo(),
-                "last-move": not history.can_redo(),
-                "analyse": analysing or absent or not history.moves,
+                "undo": locked or not history.can_undo(),
+                "redo": locked or not history.can_redo(),
+                "hint": locked or hinting or absent or not self.human_to_move(),
+                "first-move": locked or not history.can_undo(),
+                "prev-move": locked or not history.can_undo(),
+                "next-move": locked or not history.can_redo(),
+                "last-move": locked or not history.can_redo(),
+                "analyse": locked or analysing or absent or not history.moves,
             },
             hidden={
                 "continue": not (session.paused and session.is_computer_turn()),
@@ -189,7 +202,8 @@ class GameMode(PageMode):
 
     def next(self) -> None:
         if self.board.turn is None:
-            element("game-over-body").innerHTML = view.game_over_html(self.session)
+            rating = count_rated_game(self.page, self.session) if self.session.options.rated else ""
+            element("game-over-body").innerHTML = view.game_over_html(self.session) + rating
             dialog = element("game-over-dialog")
             if not dialog.open:
                 dialog.showModal()
@@ -215,6 +229,8 @@ class GameMode(PageMode):
             self.page.play(move)
 
     async def hint(self) -> Hint:
+        if self.session.locked:
+            return Hint(notice="No hints in a rated game.")
         game_type = self.session.game_type
         if not game_type.computer_plays:  # the H key; the button is disabled
             return Hint(notice=NO_HINTS.format(game=game_type.title))
@@ -228,6 +244,27 @@ class GameMode(PageMode):
         """Let the computer seats play on after an undo paused them."""
         self.session.resume()
         self.page.after_change()
+
+
+def rating_history(page: Page) -> RatingHistory:
+    """The rated games played in this browser; an unreadable history is set aside (the
+    notice says where) and a new one starts."""
+    history, notice = restore_stored(RATING_KEY, RatingHistory.from_json, "ratings")
+    if notice:
+        page.notify(notice + " Your rating starts afresh.")
+    return history or RatingHistory()
+
+
+def count_rated_game(page: Page, session: Session) -> str:
+    """Count ``session``'s finished rated game in the player's rating (once) and keep it; what
+    the game-over dialog says of the rating."""
+    history = rating_history(page)
+    counted = with_game_over(history, session, datetime.date.today().isoformat())
+    if counted is not history:
+        keeping = store(RATING_KEY, counted.to_json())
+        if keeping is not Keeping.KEPT:
+            page.notify(keeping_warning(keeping, "rating", downloadable=False))
+    return rating_change_html(counted, session.board.variant.name)
 
 
 def saved_session() -> tuple[Session, str]:
@@ -298,40 +335,85 @@ def bind(page: Page, options: GameOptions) -> None:
     form = element("new-game-form")
     last = [options]
 
+    rated_box = form.elements.namedItem("rated")
+
     def open_dialog(*_) -> None:
         options = last[0]
         for radio in form.querySelectorAll("input[name=mode]"):
             radio.checked = radio.value == options.game_type
         form.elements.namedItem("colorless").checked = options.colorless_corners
         form.elements.namedItem("scoring").value = options.scoring
+        rated_box.checked = options.rated
         render_seat_choices(options.game_type, options.seats)
         element("new-game-dialog").showModal()
 
+    def is_rated(type_name: str) -> bool:
+        return type_name in RATED_VARIANTS.values() and rated_box.checked
+
     def render_seat_choices(type_name: str, seats) -> None:
+        rated = is_rated(type_name)
+        rated_box.disabled = type_name not in RATED_VARIANTS.values()
+        element("seats").hidden = rated
         element("seats").innerHTML = view.seats_form_html(type_name, seats)
-        form.elements.namedItem("colorless").disabled = not GAME_TYPES[type_name].has_corner_starts
+        panel = element("rated-panel")
+        panel.hidden = not rated
+        panel.innerHTML = rating_panel_html(rating_history(page), type_name) if rated else ""
+        corners = GAME_TYPES[type_name].has_corner_starts
+        form.elements.namedItem("colorless").disabled = rated or not corners
+        form.elements.namedItem("scoring").disabled = rated
 
     def on_change(event) -> None:
         if event.target.name == "mode":
             render_seat_choices(event.target.value, ())
+        elif event.target.name == "rated":
+            type_name = form.querySelector("input[name=mode]:checked").value
+            render_seat_choices(type_name, ())
 
     def on_submit(event) -> None:
         if event.submitter is None or event.submitter.value != "start":
             return
         type_name = form.querySelector("input[name=mode]:checked").value
-        corners = GAME_TYPES[type_name].has_corner_starts
-        seats = []
-        for select in form.querySelectorAll("select[data-seat]"):
-            kind, _, level = select.value.partition(":")
-            seats.append(Occupant(kind, int(level or 2)))
-        options = GameOptions(
-            type_name,
-            colorless_corners=corners and form.elements.namedItem("colorless").checked,
-            scoring=form.elements.namedItem("scoring").value,
-            seats=tuple(seats),
-        )
+        if is_rated(type_name):
+            options = rated_options(rating_history(page), type_name)
+        else:
+            seats = []
+            for select in form.querySelectorAll("select[data-seat]"):
+                kind, _, level = select.value.partition(":")
+                seats.append(Occupant(kind, int(level)) if level else Occupant(kind))
+            corners = GAME_TYPES[type_name].has_corner_starts
+            colorless = corners and form.elements.namedItem("colorless").checked
+            options = GameOptions(
+                type_name,
+                colorless_corners=colorless,
+                scoring=form.elements.namedItem("scoring").value,
+                seats=tuple(seats),
+            )
         last[0] = options
         asyncio.ensure_future(start(options))
+
+    def open_rated_game(event) -> None:
+        button = event.target.closest("[data-rated-game]")
+        if button:
+            element("new-game-dialog").close()
+            asyncio.ensure_future(open_rated(int(button.dataset.ratedGame)))
+
+    async def open_rated(index: int) -> None:
+        games = rating_history(page).games
+        if index >= len(games):  # another tab has changed the history since
+            page.notify("This rated game is no longer kept here.")
+            return
+        game = games[index]
+        try:
+            record = from_blksgf(game.sgf)
+        except ValueError as error:  # SgfError and InputError are ValueErrors
+            page.notify(f"This rated game could not be opened: {error}. Your game is as it was.")
+            return
+        if await may_replace(page, "Open the rated game", record.board):
+            enter_game(
+                page,
+                session_of(record),
+                f"Rated game of {game.date} opened: review it with the move list.",
+            )
 
     async def start(options: GameOptions) -> None:
         if await may_replace(page, "Abandon it"):
@@ -341,3 +423,4 @@ def bind(page: Page, options: GameOptions) -> None:
         listen(element(id_), "click", open_dialog)
     listen(form, "change", on_change)
     listen(form, "submit", on_submit)
+    listen(element("rated-panel"), "click", open_rated_game)

@@ -21,7 +21,8 @@ from typing import TypeVar
 from game import SCORING_MODES, Board, Move
 from game.boundary import InputError, load_json
 from game.history import History
-from game.levels import LEVEL_NAMES, PLAYED_VARIANTS
+from game.levels import LEVEL_NAMES, LEVELS, PLAYED_VARIANTS
+from game.rating import RATED_VARIANTS
 from game.review import color_title
 from game.sgf import read_sgf, write_sgf
 from game.variants import VARIANTS, Color
@@ -118,13 +119,17 @@ GAME_TYPES: dict[str, GameType] = {
 }
 
 
+#: The level a computer seat gets unless the player chooses another: the middle of the ladder.
+DEFAULT_LEVEL = LEVELS[len(LEVELS) // 2]
+
+
 @dataclass(frozen=True)
 class Occupant:
     """Who plays a seat: a human, or the computer at one of :data:`game.levels.LEVEL_NAMES`.
     (A game's record keeps the same as a plain int, :data:`game.record.Seat`.)"""
 
     kind: str  # "human" | "computer"
-    level: int = 2
+    level: int = DEFAULT_LEVEL
 
     def __post_init__(self):
         if self.kind not in ("human", "computer"):
@@ -138,8 +143,6 @@ class Occupant:
 
 
 HUMAN_OCCUPANT = Occupant("human")
-#: The level a computer seat gets unless the player chooses another.
-DEFAULT_LEVEL = 2
 
 
 def default_seats(type_name: str) -> tuple[Occupant, ...]:
@@ -163,6 +166,9 @@ class GameOptions:
     colorless_corners: bool = False
     scoring: str = "points"
     seats: tuple[Occupant, ...] = ()
+    #: A rated game (:mod:`game.rating`): one human against the computer, by the standard
+    #: rules, no undo and no hint while it goes on; its result moves the player's rating.
+    rated: bool = False
 
     def __post_init__(self):
         if self.game_type not in GAME_TYPES:
@@ -179,6 +185,18 @@ class GameOptions:
             raise ValueError(f"{self.game_type} has {expected} seats, not {len(self.seats)}")
         if not game_type.computer_plays and any(seat.is_computer for seat in self.seats):
             raise ValueError(f"the computer does not play {game_type.title} yet")
+        if self.rated:
+            humans = [seat for seat in self.seats if not seat.is_computer]
+            if (
+                self.game_type not in RATED_VARIANTS.values()
+                or len(humans) != 1
+                or self.colorless_corners
+                or self.scoring != "points"
+            ):
+                raise ValueError(
+                    "a rated game is Duo or 2 players, by the standard rules, one human against "
+                    "the computer"
+                )
 
     def new_board(self) -> Board:
         return Board(
@@ -222,6 +240,11 @@ class Session:
     def game_type(self) -> GameType:
         return GAME_TYPES[self.options.game_type]
 
+    @property
+    def locked(self) -> bool:
+        """Whether this is a rated game going on: its moves stand (no undo, redo or hint)."""
+        return self.options.rated and self.board.turn is not None
+
     def line_board(self) -> Board:
         """The board at the end of the game's line of moves (those taken back too)."""
         return self.history.position(len(self.history.moves))
@@ -264,9 +287,10 @@ class Session:
 
     def undo(self) -> int:
         """Take back the last move; if a human seat made any move, take back every move since
-        the last human move too, so that human is to move again. Returns how many moves."""
+        the last human move too, so that human is to move again. Returns how many moves
+        (none in a rated game going on)."""
         seats = self.move_seats()
-        if not seats:
+        if not seats or self.locked:
             return 0
         humans = [i for i, seat in enumerate(seats) if not self.options.seats[seat].is_computer]
         first = humans[-1] if humans else len(seats) - 1
@@ -276,6 +300,8 @@ class Session:
 
     def redo(self) -> int:
         """Replay the moves of the last undo. Returns how many."""
+        if self.locked:
+            return 0
         count = self.history.redo()
         self.paused = self.is_computer_turn() and self.history.can_redo()
         return count
@@ -299,6 +325,7 @@ class Session:
                 "seats": [[seat.kind, seat.level] for seat in self.options.seats],
                 "sgf": write_sgf(self.line_board(), DT=None),
                 "ply": history.ply,
+                **({"rated": True} if self.options.rated else {}),
             }
         )
 
@@ -326,6 +353,7 @@ class Session:
                 colorless_corners=board.colorless_corners,
                 scoring=board.scoring,
                 seats=tuple(Occupant(kind, level) for kind, level in seats),
+                rated=data.get("rated", False) is True,
             )
         except ValueError as error:
             raise InputError(f"the saved game's options are malformed: {error}") from None

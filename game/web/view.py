@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from html import escape
 
 from game import Board, Piece, square_name
-from game.levels import LEVEL_NAMES, strength_text
+from game.levels import LEVEL_NAMES, LEVELS, strength_text
 from game.review import color_title, game_story
 
 from .drawing import piece_kind, tray_html
@@ -174,12 +174,12 @@ def seats_form_html(type_name: str, seats: Iterable) -> str:
     note saying so, where the computer does not play the type."""
     game_type = GAME_TYPES[type_name]
     seats = list(seats) or list(default_seats(type_name))
-    levels = LEVEL_NAMES if game_type.computer_plays else {}
+    levels = LEVELS if game_type.computer_plays else ()
     rows = []
     for i, label in enumerate(game_type.seat_names()):
         current = seats[i] if i < len(seats) else None
         options = ['<option value="human">Human</option>']
-        for level in levels:
+        for level in levels:  # weakest first
             chosen = current is not None and current.is_computer and current.level == level
             options.append(
                 f'<option value="computer:{level}"{" selected" if chosen else ""}>'

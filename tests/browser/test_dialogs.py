@@ -8,7 +8,7 @@ from harness import DESKTOP, PHONE, new_context, open_page, seed_saved_game, wai
 
 from game.puzzles import PUZZLES
 from game.web.puzzle_session import BEST_TIMES_KEY
-from game.web.session import default_seats
+from game.web.session import DEFAULT_LEVEL, default_seats
 
 
 def seat_values(page) -> list[str]:
@@ -19,7 +19,7 @@ def test_every_game_type_starts_as_one_human_against_the_computer(page):
     page.click("#new-game")
     for mode, seats in (("duo", 2), ("teams", 4), ("classic_3", 3), ("classic_2", 2)):
         page.check(f"#new-game-form input[name=mode][value={mode}]")
-        assert seat_values(page) == ["human"] + ["computer:2"] * (seats - 1), mode
+        assert seat_values(page) == ["human"] + [f"computer:{DEFAULT_LEVEL}"] * (seats - 1), mode
     for mode in ("junior", "trigon", "trigon_2", "trigon_3"):  # humans where it does not play
         page.check(f"#new-game-form input[name=mode][value={mode}]")
         expected = [
