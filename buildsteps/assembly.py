@@ -158,8 +158,9 @@ def csp_hash(text: str) -> str:
 
 @dataclass(frozen=True)
 class PageShell:
-    """What the page shows before Python draws the game: the empty Classic board, and the
-    scoreboard and trays of a new game of each type, each in a ``.shell`` naming the types
+    """What the page shows before Python draws the game: the empty Classic board (for a board
+    of triangles, its outline), and the scoreboard and trays of a new game of each type, each
+    in a ``.shell`` naming the types
     that draw it (``data-game-types``); :data:`LAYOUT_SCRIPT`, filled in, names the saved game's
     type on <html> (``data-layout``) and ``css`` hides every shell not drawn for it. So the first
     paint holds the space the game's own will take."""
@@ -174,7 +175,7 @@ class PageShell:
 def page_shell() -> PageShell:
     sys.path.insert(0, str(ROOT))
     try:
-        from game.web.drawing import initial_board_svg
+        from game.web.drawing import board_outline_svg, initial_board_svg
         from game.web.session import (
             DEFAULT_OPTIONS,
             GAME_TYPES,
@@ -192,8 +193,13 @@ def page_shell() -> PageShell:
     game_types = [first, *(name for name in GAME_TYPES if name != first)]
     scores: dict[str, list[str]] = {}  # drawing -> the game types that draw it
     trays: dict[str, list[str]] = {}
+    # The empty Classic board stands in for every square board (all square: the same room).
+    boards: dict[str, list[str]] = {}
     for game_type in game_types:
         session = Session.new(GameOptions(game_type, seats=default_seats(game_type)))
+        grid = session.board.geometry.grid
+        board = board_outline_svg(grid) if grid.triangles else initial_board_svg()
+        boards.setdefault(board, []).append(game_type)
         scores.setdefault(scoreboard_html(session), []).append(game_type)
         trays.setdefault(trays_html(session.board, selected=None, human_turn=True), []).append(
             game_type
@@ -222,7 +228,7 @@ def page_shell() -> PageShell:
             raise BuildError(f"{LAYOUT_SCRIPT.name} lacks the {placeholder} placeholder")
         script = script.replace(placeholder, json.dumps(value))
     return PageShell(
-        board=initial_board_svg(),
+        board=shells(boards),
         scores=shells(scores),
         trays=shells(trays),
         css=(

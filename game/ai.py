@@ -46,7 +46,7 @@ from .ai_prior import is_learned, prior_logits
 from .ai_value import learned_evaluate, value_weights
 from .board import next_mover
 from .geometry import geometry
-from .levels import HINT_LEVEL, LEVEL_NAMES, LEVELS
+from .levels import HINT_LEVEL, LEVEL_NAMES, LEVELS, PLAYED_VARIANTS
 from .pieces import Move
 from .slicing import SlicedWork
 
@@ -60,8 +60,6 @@ __all__ = [
     "goal_of",
 ]
 
-#: The variants the computer plays (its tables know only the Classic pieces on squares).
-PLAYED_VARIANTS = ("classic", "classic_2", "classic_3", "duo")
 DEFAULT_SEED = 0
 #: The work of a position evaluated, and of one expanded besides its moves, counted in moves
 #: scored: about what they cost in time, so that the cap bounds deep searches' time too.

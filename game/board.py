@@ -445,7 +445,8 @@ class Board(BaseBoard):
                 skipped.add(between)
                 between = (between + 1) % count
             previous = color
-        return frozenset(c for c in skipped if self._used[c] != ALL_PIECES_USED)
+        everything = (1 << len(self.geometry.pieces)) - 1
+        return frozenset(c for c in skipped if self._used[c] != everything)
 
     def pieces_played(self, color: Color) -> int:
         """How many pieces of ``color`` are on the board."""

@@ -29,7 +29,7 @@ from functools import cache
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 
-from .grids import SquareGrid, TriangleGrid
+from .grids import Grid, SquareGrid
 from .pieces import (  # noqa: F401  (parse_square: doctest)
     MAX_HEIGHT,
     MAX_WIDTH,
@@ -82,9 +82,6 @@ class Orientation:
 
     def __repr__(self) -> str:
         return f"<Orientation {self.index} of {self.piece.name}>"
-
-
-Grid = SquareGrid | TriangleGrid
 
 
 class Geometry:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from .pieces import triangle_corners
+from .pieces import Cells, normalize, triangle_corners
 
 Step = tuple[int, int]
 
@@ -42,6 +42,10 @@ class SquareGrid:
 
     def corner_steps(self, direction: int) -> tuple[Step, ...]:
         return ((1, 1), (-1, 1), (1, -1), (-1, -1))
+
+    def shape_of(self, cells) -> Cells:
+        """The board ``cells`` as a piece's shape (an entry of ``Piece.orientations``)."""
+        return normalize(cells)
 
 
 @dataclass(frozen=True)
@@ -82,6 +86,21 @@ class TriangleGrid:
 
     def corner_steps(self, direction: int) -> tuple[Step, ...]:
         return _triangle_steps(direction, shared=1)
+
+    def shape_of(self, cells) -> Cells:
+        """The board ``cells`` as a piece's shape (an entry of ``Piece.orientations``).
+
+        >>> TriangleGrid(9).shape_of([(17, 8), (18, 8)])  # r9 points up, s9 down
+        ((0, 0), (1, 0))
+        >>> TriangleGrid(9).shape_of([(16, 8), (17, 8)])  # q9 down, r9 up: a shape turned over
+        ((1, 0), (2, 0))
+        """
+        # A piece's triangle points up when x + y is even, the board's when x + y + edge is.
+        return normalize(((x + self.edge, y) for x, y in cells), triangles=True)
+
+
+Grid = SquareGrid | TriangleGrid
+"""Any board's cells."""
 
 
 @cache

@@ -9,6 +9,10 @@ the player.
 
 import math
 
+#: The variants the computer player (:mod:`game.ai`) plays (its tables know only the Classic
+#: pieces on squares): the page offers computer seats in these alone, before NumPy is loaded.
+PLAYED_VARIANTS = ("classic", "classic_2", "classic_3", "duo")
+
 #: The levels by number. A number stays the opponent it names once saved in settings, games and
 #: links, and a name in records (``Computer (Expert)``), so the levels added between are numbered
 #: after the first ones (6 is kept for a level above Master).

@@ -3,7 +3,7 @@
 The fragment holds a :class:`~game.record.GameRecord` -- variant, options, seats, setup and
 moves, each move as its move code (:mod:`game.geometry`) -- packed into bits and written in
 base64url. A complete Classic game takes about 200 characters (240 if every piece is
-placed), a complete Duo game about 95.
+placed), a complete Duo game about 95, Junior about 100, Trigon about 200.
 
 Layout (version 1), most significant bit first: version (8 bits); variant (3: index in
 :data:`LINK_VARIANTS`); colourless corners (1); scoring (2: index in
@@ -43,7 +43,16 @@ from .record import HUMAN, GameRecord, seat_count
 LINK_VERSION = 1
 PREFIX = "game="
 #: Variants by their number in a link (fixed: links must keep their meaning).
-LINK_VARIANTS = ("classic", "classic_2", "classic_3", "duo")
+LINK_VARIANTS = (
+    "classic",
+    "classic_2",
+    "classic_3",
+    "duo",
+    "junior",
+    "trigon",
+    "trigon_2",
+    "trigon_3",
+)
 #: Longest fragment read; a game with every piece in setup and in moves stays under 700.
 MAX_LINK_CHARS = 1024
 CHECK_BYTES = 3

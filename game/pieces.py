@@ -93,21 +93,9 @@ def normalize(cells: Iterable[tuple[int, int]], triangles: bool = False) -> Cell
     return tuple(sorted((x - min_x, y - min_y) for x, y in cells))
 
 
-def _square_orientations(cells: Cells) -> tuple[Cells, ...]:
-    """The distinct shapes reached by rotating and mirroring ``cells``, in a fixed order."""
-    found: list[Cells] = []
-    shape = cells
-    for _mirror in range(2):
-        for _rotation in range(4):
-            shape = normalize((y, -x) for x, y in shape)
-            if shape not in found:
-                found.append(shape)
-        shape = normalize((-x, y) for x, y in shape)
-    return tuple(found)
-
-
 # A triangle's corners are lattice points (u, j): u counts half sides across, j rows up; on
-# those, a turn by 60 degrees is (u, j) -> ((u - 3j) / 2, (u + j) / 2) and a mirror u -> -u.
+# those, a turn by 60 degrees is (u, j) -> ((u - 3j) / 2, (u + j) / 2) (anticlockwise; clockwise
+# ((u + 3j) / 2, (j - u) / 2)) and a mirror u -> -u.
 def triangle_corners(x: int, y: int) -> tuple[tuple[int, int], ...]:
     """The corners of triangle ``(x, y)`` as lattice points."""
     if (x + y) % 2 == 0:  # pointing up: its base on row y
@@ -121,17 +109,42 @@ def _triangle_of(corners) -> tuple[int, int]:
     return (bottom[0], low) if len(bottom) == 2 else (bottom[0] - 1, low)
 
 
-def _triangle_orientations(cells: Cells) -> tuple[Cells, ...]:
-    """The distinct shapes reached by turning (six ways) and mirroring polyiamond ``cells``."""
+def turned(cells: Cells, triangles: bool = False, clockwise: bool = True) -> Cells:
+    """``cells`` turned a quarter turn (on ``triangles``, a sixth), normalized.
+
+    >>> turned(((0, 0), (1, 0)))
+    ((0, 0), (0, 1))
+    >>> turned(turned(((0, 0), (1, 0)), True, clockwise=False), True)
+    ((0, 0), (1, 0))
+    """
+    if not triangles:
+        return normalize(((y, -x) if clockwise else (-y, x)) for x, y in cells)
+    sign = -1 if clockwise else 1
+    return normalize(
+        (
+            _triangle_of([((u - sign * 3 * j) // 2, (sign * u + j) // 2) for u, j in corners])
+            for corners in (triangle_corners(x, y) for x, y in cells)
+        ),
+        triangles=True,
+    )
+
+
+def mirrored(cells: Cells, triangles: bool = False) -> Cells:
+    """``cells`` mirrored left to right, normalized."""
+    return normalize(((-x, y) for x, y in cells), triangles)
+
+
+def _orientations(cells: Cells, triangles: bool) -> tuple[Cells, ...]:
+    """The distinct shapes reached by turning and mirroring ``cells``, in a fixed order (move
+    codes number them: squares turn clockwise, triangles the other way)."""
     found: list[Cells] = []
-    corners = [triangle_corners(x, y) for x, y in cells]
+    shape = cells
     for _mirror in range(2):
-        for _rotation in range(6):
-            corners = [tuple(((u - 3 * j) // 2, (u + j) // 2) for u, j in c) for c in corners]
-            shape = normalize((_triangle_of(c) for c in corners), triangles=True)
+        for _turn in range(6 if triangles else 4):
+            shape = turned(shape, triangles, clockwise=not triangles)
             if shape not in found:
                 found.append(shape)
-        corners = [tuple((-u, j) for u, j in c) for c in corners]
+        shape = mirrored(shape, triangles)
     return tuple(found)
 
 
@@ -159,9 +172,7 @@ class Piece:
             triangles,
         )
         #: Every distinct rotation and mirror image of the shape.
-        self.orientations: tuple[Cells, ...] = (
-            _triangle_orientations if triangles else _square_orientations
-        )(self.cells)
+        self.orientations: tuple[Cells, ...] = _orientations(self.cells, triangles)
 
     @property
     def size(self) -> int:

@@ -59,7 +59,7 @@ class MoveRow:
 def move_rows(variant: Variant, moves: Sequence[tuple[Color, Move]]) -> list[MoveRow]:
     """The move list of ``moves`` (``(colour, move)`` in play order, as ``Board.move_stack``)."""
     return [
-        MoveRow(number, color, color_title(variant, color), move.piece.name, str(move))
+        MoveRow(number, color, color_title(variant, color), variant.piece_of(move).name, str(move))
         for number, (color, move) in enumerate(moves, 1)
     ]
 

@@ -9,16 +9,20 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from .grids import SquareGrid, TriangleGrid
 from .pieces import (  # noqa: F401  (square_name: doctest)
     JUNIOR_PIECES,
     PIECES,
     TRIGON_PIECES,
+    Cells,
+    Move,
     Piece,
     Square,
     parse_square,
     square_name,
+    square_xy,
 )
 
 Color = int
@@ -64,6 +68,21 @@ class Variant:
     @property
     def num_players(self) -> int:
         return len(self.player_colors)
+
+    def piece_of(self, move: Move) -> Piece | None:
+        """The piece of this variant's set with the shape of ``move`` (the first copy of a
+        piece with copies), or None if no piece has it.
+
+        >>> find_variant("junior").piece_of(Move.parse("a1,b1,a2,b2"))
+        Piece('O')
+        >>> find_variant("trigon").piece_of(Move.parse("r9,s9"))
+        Piece('2')
+        >>> find_variant("duo").piece_of(Move.parse("a1,c1")) is None
+        True
+        """
+        return _pieces_by_shape(self.pieces).get(
+            self.grid.shape_of(square_xy(sq) for sq in move.squares)
+        )
 
     def player_of_color(self, color: Color, shared_moves_made: int = 0) -> int:
         """The player who moves ``color``; for the shared colour, the player whose turn it is
@@ -151,6 +170,15 @@ VARIANTS: dict[str, Variant] = {
         ),
     )
 }
+
+
+@cache
+def _pieces_by_shape(pieces: tuple[Piece, ...]) -> dict[Cells, Piece]:
+    found: dict[Cells, Piece] = {}
+    for piece in pieces:
+        for shape in piece.orientations:
+            found.setdefault(shape, piece)  # a second copy's shapes are its first copy's
+    return found
 
 
 def find_variant(name: str) -> Variant:

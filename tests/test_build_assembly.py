@@ -11,6 +11,7 @@ import re
 import pytest
 
 from buildsteps import BuildError, artefacts, assembly
+from game.web.session import GAME_TYPES
 
 
 @pytest.fixture
@@ -46,23 +47,48 @@ def test_the_page_has_its_board_its_stylesheet_and_script_allowed_by_hash_and_th
 
 
 def test_the_page_draws_each_game_types_scoreboard_and_trays_and_its_css_shows_one(runtime):
-    """The shell: a new game's scoreboard and trays for each game type, each drawing once with
-    the types it is for; the stylesheet hides every one but the type on <html data-layout>, and
-    the layout script names the first visit's type (Classic) unless a save names another."""
+    """The shell: a new game's board (the Classic board for every square one, an outline for
+    Trigon's), scoreboard and trays for each game type, each drawing once with the types it is
+    for; the stylesheet hides every one but the type on <html data-layout>, and the layout
+    script names the first visit's type (Classic) unless a save names another."""
     page = assembly.render_index_html(runtime)
+    board = page[page.index('<div id="board-host"') : page.index('<p id="ghost-status"')]
     scores = page[page.index('<div id="scores"') : page.index('<section id="review"')]
     trays = page[page.index('<div id="trays"') : page.index("</aside>")]
-    score_shells = re.findall(r'<div class="shell" data-game-types="([^"]+)" inert>', scores)
-    assert sorted(score_shells) == ["classic", "classic_2", "classic_3", "duo", "teams"]
-    tray_shells = re.findall(r'<div class="shell" data-game-types="([^"]+)" inert>', trays)
-    assert tray_shells == ["classic classic_2 classic_3 teams", "duo"]
-    assert trays.count('class="piece"') == 21 * 4 + 21 * 2
+    shell = r'<div class="shell" data-game-types="([^"]+)" inert>'
+    assert re.findall(shell, board) == [
+        "classic classic_2 classic_3 teams duo junior",
+        "trigon trigon_2",
+        "trigon_3",
+    ]
+    assert board.count("data-square") == 400 and board.count('id="board"') == 1
+    score_shells = re.findall(shell, scores)
+    assert sorted(score_shells) == [
+        "classic",
+        "classic_2",
+        "classic_3",
+        "duo",
+        "junior",
+        "teams",
+        "trigon",
+        "trigon_2",
+        "trigon_3",
+    ]
+    tray_shells = re.findall(shell, trays)
+    assert tray_shells == [
+        "classic classic_2 classic_3 teams",
+        "duo",
+        "junior",
+        "trigon trigon_2",
+        "trigon_3",
+    ]
+    assert trays.count('class="piece"') == 21 * 4 + 21 * 2 + 12 * 2 + 22 * 4 + 22 * 3
     css = re.search(r"<style>(.*?)</style>", page, re.S)[1]
-    for game_type in ("classic", "classic_2", "classic_3", "teams", "duo"):
+    for game_type in GAME_TYPES:
         selector = f'[data-layout="{game_type}"] .shell:not([data-game-types~="{game_type}"])'
         assert selector in css
     script = re.search(r"<script>(.*?)</script>", page, re.S)[1]
-    assert '["classic", "classic_2", "classic_3", "teams", "duo"]' in script
+    assert json.dumps(list(GAME_TYPES)) in script
     assert '"pyblokus.game"' in script and '"pyblokus.tab"' in script
     # Storage off, the warning's words hold its place until Python writes them.
     assert f'{assembly.OFF_WARNING_SELECTOR} {{ content: "This game will be lost' in css

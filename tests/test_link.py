@@ -153,3 +153,18 @@ def test_a_well_signed_link_is_still_checked_move_by_move():
     changed = bits | 1 << (total - 12)
     with pytest.raises(LinkError, match="options"):
         from_fragment(signed(changed.to_bytes(len(data), "big")))
+
+
+@pytest.mark.parametrize("variant", ["junior", "trigon", "trigon_2", "trigon_3"])
+def test_junior_and_trigon_games_round_trip_in_a_link(variant):
+    board = Board(variant)
+    chooser = random.Random(5)
+    while board.turn is not None:
+        board.push(chooser.choice(list(board.legal_moves)))
+    seats = (HUMAN,) * board.variant.num_players
+    fragment = to_fragment(GameRecord(board, seats=seats))
+    assert len(fragment) < 260
+    back = from_fragment(fragment)
+    assert back.board.variant.name == variant
+    assert back.board.move_stack == board.move_stack
+    assert back.board.result() == board.result()

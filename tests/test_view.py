@@ -213,3 +213,42 @@ def test_the_end_is_announced_with_the_result():
     text = view.move_announcement(session)
     assert " played the " in text
     assert text.endswith(f"Game over. {view.winner_text(session)}")
+
+
+# --- Junior and Trigon ---------------------------------------------------------------------------
+
+
+def finished(type_name: str) -> Session:
+    import random
+
+    session = Session.new(GameOptions(type_name))
+    chooser = random.Random(3)
+    while session.board.turn is not None:
+        session.play(chooser.choice(list(session.board.legal_moves)))
+    return session
+
+
+def test_game_over_notes_say_each_variants_bonuses():
+    junior = Elements(view.game_over_html(finished("junior")))
+    assert "Points: squares on the board. This game has no bonuses." in junior.text
+    trigon = " ".join(Elements(view.game_over_html(finished("trigon_3"))).text)
+    assert "triangles on the board" in trigon
+    assert "+15 for placing all 22 pieces, +5 more if the last one was the moniamond" in trigon
+
+
+def test_announcements_name_junior_and_trigon_pieces_by_their_own_sets():
+    session = Session.new(GameOptions("junior"))
+    session.play(Move.parse("e10,f10,e9,f9"))
+    assert view.move_announcement(session) == "Green played the O tetromino on e9, f9, e10, f10."
+    session = Session.new(GameOptions("trigon"))
+    session.play(Move.parse("j7"))
+    assert view.move_announcement(session) == "Blue played the moniamond on j7."
+
+
+def test_seats_offer_the_computer_only_where_it_plays():
+    for type_name in ("classic", "junior", "trigon", "trigon_3"):
+        game_type = view.GAME_TYPES[type_name]
+        form = Elements(view.seats_form_html(type_name, ()))
+        options = [o["value"] for o in form.with_attr("value")]
+        assert any(v.startswith("computer") for v in options) == game_type.computer_plays
+        assert ("does not play" in "".join(form.text)) != game_type.computer_plays

@@ -31,3 +31,13 @@ def test_how_to_play_explains_every_game_type_and_scoring():
         assert title in text
     assert "+15" in text and "+5" in text and "Fewest wins" in text
     assert "Green is shared" in text and "Blue and Red against Yellow and Green" in text
+
+
+def test_junior_and_trigon_help_says_their_sets_and_start_rules():
+    junior = " ".join(Elements(how_to_play.game_help_html(GameOptions("junior"))).text)
+    assert "24 pieces (two of each of 12)" in junior
+    assert "start square near the middle" in junior and "Green e10, Orange j5" in junior
+    trigon = " ".join(Elements(how_to_play.game_help_html(GameOptions("trigon_3"))).text)
+    assert "22 pieces" in trigon and "six starting points" in trigon
+    assert "sixth of a turn" in trigon
+    assert "sixth of a turn" not in junior

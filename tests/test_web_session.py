@@ -8,8 +8,16 @@ from game import Board, IllegalMoveError, Move
 from game.ai import choose_move
 from game.boundary import InputError
 from game.history import History
-from game.levels import LEVEL_NAMES
-from game.web.session import GAME_TYPES, HUMAN_OCCUPANT, GameOptions, Occupant, Session
+from game.levels import LEVEL_NAMES, PLAYED_VARIANTS
+from game.variants import VARIANTS
+from game.web.session import (
+    GAME_TYPES,
+    HUMAN_OCCUPANT,
+    GameOptions,
+    Occupant,
+    Session,
+    default_seats,
+)
 
 COMPUTER = Occupant("computer", 1)
 
@@ -25,11 +33,50 @@ def test_modes_offer_every_variant_and_two_teams():
         "3 players",
         "Two teams",
         "Duo",
+        "Junior",
+        "Trigon, 4 players",
+        "Trigon, 2 players",
+        "Trigon, 3 players",
     }
+    assert {t.variant for t in GAME_TYPES.values()} == set(VARIANTS)
     assert GAME_TYPES["teams"].seat_names() == ("Blue", "Yellow", "Red", "Green")
     assert GAME_TYPES["classic_2"].seat_names() == ("Blue & Red", "Yellow & Green")
     assert GAME_TYPES["classic_3"].seat_names() == ("Blue", "Yellow", "Red")
     assert GAME_TYPES["duo"].seat_names() == ("Purple", "Orange")
+    assert GAME_TYPES["junior"].seat_names() == ("Green", "Orange")
+    assert GAME_TYPES["trigon_2"].seat_names() == ("Blue & Red", "Yellow & Green")
+    assert GAME_TYPES["trigon_3"].seat_names() == ("Blue", "Yellow", "Red")
+
+
+@pytest.mark.parametrize("type_name", ["junior", "trigon", "trigon_2", "trigon_3"])
+def test_computer_seats_exist_exactly_where_the_computer_plays(type_name):
+    """The page offers computer seats in the variants game.ai plays (game.levels says which,
+    without NumPy); elsewhere every seat is human, and options asking for the computer are
+    refused with a reason."""
+    game_type = GAME_TYPES[type_name]
+    plays = game_type.variant in PLAYED_VARIANTS
+    assert game_type.computer_plays == plays
+    assert any(seat.is_computer for seat in default_seats(type_name)) == plays
+    seats = (HUMAN_OCCUPANT, *(COMPUTER,) * (len(game_type.seat_names()) - 1))
+    if plays:
+        assert GameOptions(type_name, seats=seats).seats == seats
+    else:
+        with pytest.raises(ValueError, match="does not play"):
+            GameOptions(type_name, seats=seats)
+        with pytest.raises(ValueError, match="Classic"):
+            GameOptions(type_name, colorless_corners=True)
+
+
+@pytest.mark.parametrize("type_name", ["junior", "trigon", "trigon_2", "trigon_3"])
+def test_new_variants_save_and_restore_with_their_line(type_name):
+    session = Session.new(GameOptions(type_name))
+    for _ in range(6):
+        session.play(session.board.legal_moves_for(session.board.turn)[3])
+    session.undo()
+    restored = Session.from_json(session.to_json())
+    assert restored.board.variant.name == GAME_TYPES[type_name].variant
+    assert restored.board.move_stack == session.board.move_stack
+    assert restored.line_board().move_stack == session.line_board().move_stack
 
 
 def test_options_default_to_human_seats_and_check_their_number():

@@ -16,16 +16,18 @@ import js
 import pyodide
 from pyodide.ffi import create_proxy
 
-from game import Move, Piece, find_piece, parse_square, square, square_name, square_xy
+from game import Move, Piece, parse_square, square, square_name, square_xy
 from game.history import History
 
 from . import drawing, game_mode, keeping, puzzle_mode
 from .computer import ComputerWorker, WorkerRunner
 from .dom import confirm, document, element, js_object, listen, play_sound, store
 from .ghost import (
+    ARROW_STEPS,
     Aim,
     Ghost,
     aim,
+    arrow_step,
     default_orientation,
     flipped,
     ghost_cells,
@@ -35,6 +37,7 @@ from .ghost import (
     on_board,
     piece_for_key,
     rotated,
+    tray_piece,
 )
 from .mode import PageMode
 from .settings import install as install_settings
@@ -43,7 +46,6 @@ from .storage import Keeping, keeping_warning
 NOTICE_SECONDS = 6
 #: Keys that move along the move list (Left and Right when no piece is picked).
 REVIEW_KEYS = {"Home": "first", "End": "last", "ArrowLeft": "previous", "ArrowRight": "next"}
-ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
 
 
 @dataclass(frozen=True)
@@ -133,9 +135,9 @@ class App:
         return self.mode.board
 
     @property
-    def extent(self) -> tuple[int, int]:
-        """The board's width and height in cells."""
-        return self.board.geometry.width, self.board.geometry.height
+    def grid(self):
+        """The board's cells (:mod:`game.grids`)."""
+        return self.board.geometry.grid
 
     @property
     def selected(self) -> Piece | None:
@@ -185,15 +187,14 @@ class App:
         if not active:
             layer.innerHTML = status.textContent = ""
             return
-        ghost, reason = held.ghost, held.aim.reason
-        width, height = self.extent
+        ghost, reason, grid = held.ghost, held.aim.reason, self.grid
         color = self.mode.ghost_color()
         # A puzzle played in free colour order has no colour until a tray's piece is picked.
         name = self.board.color_names[color] if color is not None else "blue"
         layer.innerHTML = drawing.ghost_svg(
-            ghost_cells(ghost), height, color=name, legal=reason is None
+            ghost_cells(ghost, grid), grid, color=name, legal=reason is None
         )
-        anchor = ghost.anchor if on_board(ghost.anchor, width, height) else (0, 0)
+        anchor = ghost.anchor if on_board(ghost.anchor, grid.width, grid.height) else (0, 0)
         status.textContent = ghost_status(ghost.piece, square_name(square(*anchor)), reason)
         self.follow_ghost()
 
@@ -210,7 +211,7 @@ class App:
             return
         frame = host.getBoundingClientRect()
         board_width = element("board").getBoundingClientRect().width
-        margin = board_width * drawing.CELL / drawing.board_extent(*self.extent)[0]  # a square
+        margin = board_width * drawing.CELL / drawing.board_extent(self.grid)[0]  # a square
         left, top = frame.left + host.clientLeft, frame.top + host.clientTop
         shift = []
         for low, high, start, size in (
@@ -301,13 +302,13 @@ class App:
         """Where a newly picked piece appears, as drawn in the tray: on a legal spot if it has
         one in that orientation, else mid-board."""
         orientation = default_orientation(piece)
-        for move in self.board.legal_moves:
-            if move.piece is piece:
-                ghost = ghost_for_move(move)
+        board = self.board
+        for move in board.legal_moves:
+            if board.piece_of(move).name == piece.name:
+                ghost = ghost_for_move(move, board)
                 if ghost.orientation == orientation:
-                    return ghost
-        width, height = self.extent
-        return Ghost(piece, orientation, (width // 2, height // 2))
+                    return Ghost(piece, orientation, ghost.anchor)
+        return Ghost(piece, orientation, (self.grid.width // 2, self.grid.height // 2))
 
     def deselect(self) -> None:
         self.hold(None)
@@ -387,14 +388,15 @@ class App:
         if hint.move is None:
             self.notify(hint.notice)
             return
-        if self.mode.choose(hint.move.piece, hint.color) is not None:
+        ghost = ghost_for_move(hint.move, self.board)
+        if self.mode.choose(ghost.piece, hint.color) is not None:
             return  # the position changed meanwhile
-        self.hold(ghost_for_move(hint.move))
+        self.hold(ghost)
         self.render_trays()
         self.render_ghost()
         self.focus_board()
-        move = hint.move
-        self.notify(f"Hint: {move.piece.name} at {move}. Press Place or Enter to play it.")
+        name = ghost.piece.name
+        self.notify(f"Hint: {name} at {hint.move}. Press Place or Enter to play it.")
 
     def undo(self) -> None:
         self.stop()
@@ -450,7 +452,7 @@ class App:
         button = event.target.closest("[data-piece]")
         if button:
             color = self.board.color_names.index(button.dataset.color)
-            self.select(find_piece(button.dataset.piece), color)
+            self.select(tray_piece(self.board, color, button.dataset.piece), color)
 
     def on_key(self, event) -> None:
         if any(d.open for d in document.querySelectorAll("dialog")):
@@ -470,8 +472,8 @@ class App:
             self.mode.go(REVIEW_KEYS[key])
         elif key == "Escape":
             self.deselect()
-        elif key in ARROWS and self.ghost is not None:
-            self.turn_ghost(lambda g: moved(g, *ARROWS[key], *self.extent))
+        elif key in ARROW_STEPS and self.ghost is not None:
+            self.turn_ghost(lambda g: moved(g, *arrow_step(key, self.grid), self.grid))
         elif key == "Enter" and self.ghost is not None and tag != "BUTTON":
             self.place()
         elif key.lower() == "r" and self.ghost is not None:

@@ -30,12 +30,14 @@ from .rated import (
 )
 from .records import Arrival, arrival, has_game_in_progress, session_of
 from .search import PlayerUnavailable
-from .session import DEFAULT_OPTIONS, SAVE_KEY, GameOptions, Occupant, Session
+from .session import DEFAULT_OPTIONS, GAME_TYPES, SAVE_KEY, GameOptions, Occupant, Session
 from .storage import ANALYSIS_KEY, Keeping, keeping_warning
 
 #: Shortest time a computer move takes on screen, so people can follow a computer-only game.
 COMPUTER_MOVE_PAUSE = 0.25
 NO_PLAYER = "The computer player could not be loaded: reload the page to try again."
+#: A hint asked for (the H key) in a game type the computer does not play yet.
+NO_HINTS = "The computer does not play {game} yet: no hints."
 #: The buttons only a game has (a puzzle hides them).
 GAME_ONLY = ("review", "save-game", "share")
 
@@ -160,6 +162,8 @@ class GameMode(PageMode):
         hinting = self.page.runner.running == "hint"
         analysing = self.page.runner.running == "analysis"
         locked = session.locked
+        # Hints and analysis are the computer's moves: none where it does not play yet.
+        absent = not session.game_type.computer_plays
         if hinting:
             text = "Looking for a good move…"
         else:
@@ -170,12 +174,12 @@ class GameMode(PageMode):
             disabled={
                 "undo": locked or not history.can_undo(),
                 "redo": locked or not history.can_redo(),
-                "hint": locked or hinting or not self.human_to_move(),
+                "hint": locked or hinting or absent or not self.human_to_move(),
                 "first-move": locked or not history.can_undo(),
                 "prev-move": locked or not history.can_undo(),
                 "next-move": locked or not history.can_redo(),
                 "last-move": locked or not history.can_redo(),
-                "analyse": locked or analysing or not history.moves,
+                "analyse": locked or analysing or absent or not history.moves,
             },
             hidden={
                 "continue": not (session.paused and session.is_computer_turn()),
@@ -227,6 +231,9 @@ class GameMode(PageMode):
     async def hint(self) -> Hint:
         if self.session.locked:
             return Hint(notice="No hints in a rated game.")
+        game_type = self.session.game_type
+        if not game_type.computer_plays:  # the H key; the button is disabled
+            return Hint(notice=NO_HINTS.format(game=game_type.title))
         try:
             move = await self.page.runner.start(self.board, HINT_LEVEL, self.seed, label="hint")
         except PlayerUnavailable:
@@ -351,7 +358,8 @@ def bind(page: Page, options: GameOptions) -> None:
         panel = element("rated-panel")
         panel.hidden = not rated
         panel.innerHTML = rating_panel_html(rating_history(page), type_name) if rated else ""
-        form.elements.namedItem("colorless").disabled = rated or type_name == "duo"
+        corners = GAME_TYPES[type_name].has_corner_starts
+        form.elements.namedItem("colorless").disabled = rated or not corners
         form.elements.namedItem("scoring").disabled = rated
 
     def on_change(event) -> None:
@@ -372,7 +380,8 @@ def bind(page: Page, options: GameOptions) -> None:
             for select in form.querySelectorAll("select[data-seat]"):
                 kind, _, level = select.value.partition(":")
                 seats.append(Occupant(kind, int(level)) if level else Occupant(kind))
-            colorless = type_name != "duo" and form.elements.namedItem("colorless").checked
+            corners = GAME_TYPES[type_name].has_corner_starts
+            colorless = corners and form.elements.namedItem("colorless").checked
             options = GameOptions(
                 type_name,
                 colorless_corners=colorless,

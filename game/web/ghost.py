@@ -1,13 +1,16 @@
 """The ghost piece: a piece in one orientation, anchored on a board cell, before it is placed.
 
-A ghost's *anchor* is its first cell in reading order (top row first, then leftmost): the piece
-is placed so that this cell covers the square under the pointer or keyboard cursor.
+A ghost's *anchor* is the cell under the pointer or keyboard cursor; the piece's first cell in
+reading order (top row first, then leftmost) covers it. On triangles a shape fits only where
+that first triangle points as the anchor does; where it points the other way, the piece covers
+the triangle right of the anchor instead (a piece turned over would be another shape).
 
 >>> from game import PIECE_BY_NAME, parse_square
+>>> grid = SquareGrid(20, 20)
 >>> ghost = Ghost(PIECE_BY_NAME["V3"], default_orientation(PIECE_BY_NAME["V3"]), (0, 19))
->>> [square_name(sq) for sq in ghost_squares(ghost, 20, 20)]
+>>> [square_name(sq) for sq in ghost_squares(ghost, grid)]
 ['a19', 'b19', 'a20']
->>> ghost_squares(Ghost(ghost.piece, ghost.orientation, (19, 19)), 20, 20) is None
+>>> ghost_squares(Ghost(ghost.piece, ghost.orientation, (19, 19)), grid) is None
 True
 """
 
@@ -27,7 +30,8 @@ from game import (  # noqa: F401  (doctests)
     square_xy,
 )
 from game.board import BaseBoard
-from game.pieces import normalize
+from game.grids import Grid, SquareGrid, TriangleGrid  # noqa: F401  (doctests)
+from game.pieces import mirrored, normalize, turned
 from game.variants import Color
 
 Cell = tuple[int, int]
@@ -45,7 +49,7 @@ class Ghost:
 
 def default_orientation(piece: Piece) -> int:
     """The orientation in which the piece is drawn in the rule book's table (and the trays)."""
-    return piece.orientations.index(normalize(piece.cells))
+    return piece.orientations.index(normalize(piece.cells, piece.triangles))
 
 
 def anchor_cell(cells: tuple[Cell, ...]) -> Cell:
@@ -57,29 +61,33 @@ def anchor_cell(cells: tuple[Cell, ...]) -> Cell:
     return min(cells, key=lambda cell: (-cell[1], cell[0]))
 
 
-def ghost_cells(ghost: Ghost) -> list[Cell]:
+def ghost_cells(ghost: Ghost, grid: Grid) -> list[Cell]:
     """The board cells the ghost covers (possibly off the board)."""
     cells = ghost.piece.orientations[ghost.orientation]
     ax, ay = anchor_cell(cells)
     x, y = ghost.anchor
+    if grid.triangles and grid.direction(x, y) != (ax + ay) % 2:
+        x += 1  # see the module's docstring
     return [(x + cx - ax, y + cy - ay) for cx, cy in cells]
 
 
 def on_board(cell: Cell, width: int, height: int) -> bool:
+    """Whether ``cell`` lies in the board's rectangle (a hexagon's cut corners included)."""
     return 0 <= cell[0] < width and 0 <= cell[1] < height
 
 
-def ghost_squares(ghost: Ghost, width: int, height: int) -> list[Square] | None:
-    """The squares the ghost covers, or None if any of its cells is off the board."""
-    cells = ghost_cells(ghost)
-    if not all(on_board(cell, width, height) for cell in cells):
+def ghost_squares(ghost: Ghost, grid: Grid) -> list[Square] | None:
+    """The squares the ghost covers, or None if any of its cells is off the board's rectangle."""
+    cells = ghost_cells(ghost, grid)
+    if not all(on_board(cell, grid.width, grid.height) for cell in cells):
         return None
     return sorted(square(x, y) for x, y in cells)
 
 
-def ghost_move(ghost: Ghost, width: int, height: int) -> Move | None:
-    """The placement the ghost stands for, or None if it is partly off the board."""
-    squares = ghost_squares(ghost, width, height)
+def ghost_move(ghost: Ghost, grid: Grid) -> Move | None:
+    """The placement the ghost stands for, or None if it is partly off the board's rectangle
+    (:func:`aim` tells a hexagon's cut corners)."""
+    squares = ghost_squares(ghost, grid)
     return None if squares is None else Move(squares)
 
 
@@ -102,50 +110,74 @@ def aim(ghost: Ghost, board: BaseBoard, color: Color | None) -> Aim:
     >>> aim(Ghost(piece, 0, (0, 0)), board, 0).reason
     <IllegalReason.START: 'must cover your start corner'>
     """
-    move = ghost_move(ghost, board.geometry.width, board.geometry.height)
+    move = ghost_move(ghost, board.geometry.grid)
     if move is None:
         return Aim(None, IllegalReason.OFF_BOARD)
     return Aim(move, board.illegal_reason(move, color))
 
 
-def _transformed(ghost: Ghost, transform) -> Ghost:
-    """The ghost turned by ``transform`` ((x, y) -> (x, y)), keeping its anchor square."""
-    cells = normalize(transform(x, y) for x, y in ghost.piece.orientations[ghost.orientation])
-    return replace(ghost, orientation=ghost.piece.orientations.index(cells))
+def _reoriented(ghost: Ghost, shape) -> Ghost:
+    return replace(ghost, orientation=ghost.piece.orientations.index(shape))
 
 
 def rotated(ghost: Ghost, clockwise: bool = True) -> Ghost:
-    """The ghost turned a quarter turn.
+    """The ghost turned a quarter turn (a piece of triangles: a sixth), keeping its anchor.
 
     >>> piece = PIECES[1]  # the domino
     >>> ghost = Ghost(piece, 0, (3, 3))
     >>> rotated(rotated(ghost)).orientation == ghost.orientation
     True
     """
-    if clockwise:
-        return _transformed(ghost, lambda x, y: (y, -x))
-    return _transformed(ghost, lambda x, y: (-y, x))
+    piece = ghost.piece
+    return _reoriented(
+        ghost, turned(piece.orientations[ghost.orientation], piece.triangles, clockwise)
+    )
 
 
 def flipped(ghost: Ghost) -> Ghost:
     """The ghost mirrored left to right."""
-    return _transformed(ghost, lambda x, y: (-x, y))
+    piece = ghost.piece
+    return _reoriented(ghost, mirrored(piece.orientations[ghost.orientation], piece.triangles))
 
 
-def moved(ghost: Ghost, dx: int, dy: int, width: int, height: int) -> Ghost:
-    """The ghost shifted by (dx, dy) cells, its anchor kept on the board."""
-    x = min(max(ghost.anchor[0] + dx, 0), width - 1)
-    y = min(max(ghost.anchor[1] + dy, 0), height - 1)
+#: The arrow keys' steps on squares: one square.
+ARROW_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
+
+
+def arrow_step(key: str, grid: Grid) -> tuple[int, int]:
+    """How far an arrow key moves the ghost's anchor. On triangles left and right step two
+    columns (one triangle on: the piece moves by a side, as one column would turn it over),
+    up and down a row in the same column (the piece zigzags by half a side to fit).
+
+    >>> arrow_step("ArrowLeft", TriangleGrid(9)), arrow_step("ArrowUp", TriangleGrid(9))
+    ((-2, 0), (0, 1))
+    """
+    dx, dy = ARROW_STEPS[key]
+    return (2 * dx, dy) if grid.triangles else (dx, dy)
+
+
+def moved(ghost: Ghost, dx: int, dy: int, grid: Grid) -> Ghost:
+    """The ghost shifted by (dx, dy) cells; a step that would take its anchor off the board's
+    rectangle is not taken."""
+    x, y = ghost.anchor
+    if 0 <= x + dx < grid.width:
+        x += dx
+    if 0 <= y + dy < grid.height:
+        y += dy
     return replace(ghost, anchor=(x, y))
 
 
-def ghost_for_move(move: Move) -> Ghost:
-    """The ghost that stands for ``move`` (a piece-shaped placement), e.g. to show a hint."""
-    piece = move.piece
+def ghost_for_move(move: Move, board: BaseBoard) -> Ghost:
+    """The ghost that stands for ``move`` (a placement of a piece of ``board``'s set), e.g. to
+    show a hint; its piece is the copy ``board``'s colour to move has left, if any."""
+    piece = board.piece_of(move)
     if piece is None:
-        raise ValueError(f"{move} is not the shape of a piece")
+        raise ValueError(f"{move} is not the shape of a piece on this board")
+    if board.turn is not None:
+        piece = tray_piece(board, board.turn, piece.name)
     cells = [square_xy(sq) for sq in move.squares]
-    return Ghost(piece, piece.orientations.index(normalize(cells)), anchor_cell(tuple(cells)))
+    shape = board.geometry.grid.shape_of(cells)
+    return Ghost(piece, piece.orientations.index(shape), anchor_cell(tuple(cells)))
 
 
 def piece_for_key(key: str, available: list[Piece], current: Piece | None) -> Piece | None:
@@ -159,13 +191,31 @@ def piece_for_key(key: str, available: list[Piece], current: Piece | None) -> Pi
     'I4'
     >>> piece_for_key("q", list(PIECES), None) is None
     True
+
+    Copies of a piece (Junior's) count once: the first one available is picked.
     """
-    matching = [p for p in available if p.name[0].lower() == key.lower()]
-    if not matching:
+    names = list(dict.fromkeys(p.name for p in available if p.name[0].lower() == key.lower()))
+    if not names:
         return None
-    if current in matching:
-        return matching[(matching.index(current) + 1) % len(matching)]
-    return matching[0]
+    name = names[0]
+    if current is not None and current.name in names:
+        name = names[(names.index(current.name) + 1) % len(names)]
+    return next(p for p in available if p.name == name)
+
+
+def tray_piece(board: BaseBoard, color: Color, name: str) -> Piece:
+    """The piece a tray's button called ``name`` stands for: the first copy ``color`` has not
+    placed, else (all placed) the first copy. ValueError if the board's set has no such piece.
+
+    >>> board = Board("junior")
+    >>> board.push(Move.parse("e10"))
+    >>> tray_piece(board, 0, "1").index, tray_piece(board, 1, "1").index
+    (1, 0)
+    """
+    copies = [p for p in board.geometry.pieces if p.name == name]
+    if not copies:
+        raise ValueError(f"no piece called {name!r}")
+    return next((p for p in copies if not board.is_piece_used(color, p)), copies[0])
 
 
 def reason_text(reason: IllegalReason | None) -> str:

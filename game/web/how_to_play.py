@@ -25,11 +25,13 @@ def start_rule(options: GameOptions) -> str:
     variant = board.variant
     if board.colorless_corners:
         return text.START_ANY_CORNER
+    if variant.shared_starts:
+        return text.START_SHARED
     where = ", ".join(
         f"{color_title(variant, c)} {square_name(sq)}"
         for c, sq in zip(variant.colors, variant.start_squares, strict=True)
     )
-    kind = text.START_CORNER if variant.name != "duo" else text.DUO_START_SQUARE
+    kind = text.DUO_START_SQUARE if variant.size == 14 else text.START_CORNER
     return text.START_OWN.format(kind=kind, where=where)
 
 
@@ -48,11 +50,16 @@ def game_help_html(options: GameOptions) -> str:
     game type and scoring choice (this game's marked), and the controls."""
     variant = options.new_board().variant
     colours = ", ".join(color_title(variant, c) for c in variant.colors)
+    kinds = len({piece.name for piece in variant.pieces})
+    pieces = (
+        text.PIECE_SET if kinds == len(variant.pieces) else text.PIECE_SET_WITH_COPIES
+    ).format(count=len(variant.pieces), kinds=kinds)
     type_titles = {name: game_type.title for name, game_type in GAME_TYPES.items()}
     game_types = _choices(text.GAME_TYPES, type_titles, options.game_type)
     scoring = _choices(text.SCORING, text.SCORING_TITLES, options.scoring)
     return (
-        text.RULES.format(colours=colours, start_rule=escape(start_rule(options)))
+        text.RULES.format(pieces=pieces, colours=colours, start_rule=escape(start_rule(options)))
+        + (text.TRIANGLE_RULES if variant.triangles else "")
         + f"<h3>{text.GAME_TYPES_HEADING}</h3><ul>{game_types}</ul>"
         + f"<h3>{text.SCORING_HEADING}</h3><ul>{scoring}</ul>"
         + controls_html()

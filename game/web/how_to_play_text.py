@@ -1,9 +1,10 @@
 """How to play's text, as content: HTML fragments, some with ``{named}`` places that
 :mod:`game.web.how_to_play` fills for the game or puzzle being played."""
 
-#: The rules, for every game type; ``{colours}`` in their turn order, ``{start_rule}``.
+#: The rules, for every game type; ``{pieces}`` (a colour's set), ``{colours}`` in their turn
+#: order, ``{start_rule}``.
 RULES = (
-    "<p>Place as many of your 21 pieces as you can. Colours take turns in this order: "
+    "<p>Place as many of your {pieces} as you can. Colours take turns in this order: "
     "{colours}.</p><ul>"
     "<li>{start_rule}</li>"
     "<li>Every later piece must touch a piece of the same colour <strong>corner to "
@@ -21,6 +22,22 @@ START_ANY_CORNER = (
 START_OWN = "A colour's first piece must cover its {kind}, marked by a dot of its colour ({where})."
 START_CORNER = "start corner"
 DUO_START_SQUARE = "start square near the middle"
+#: A colour's first piece on Trigon's board.
+START_SHARED = (
+    "A colour's first piece must cover one of the six starting points (the grey dots) that "
+    "no piece covers yet; any colour may take any of them."
+)
+#: A colour's set of pieces: ``{count}`` of them, and with copies ``{kinds}`` kinds.
+PIECE_SET = "{count} pieces"
+PIECE_SET_WITH_COPIES = "{count} pieces (two of each of {kinds})"
+#: Added to the rules on Trigon's board of triangles.
+TRIANGLE_RULES = (
+    "<p>On Trigon's board the pieces are made of triangles. <kbd>R</kbd> turns a piece a "
+    "sixth of a turn; <kbd>&larr;</kbd> <kbd>&rarr;</kbd> move it by one triangle side, "
+    "<kbd>&uarr;</kbd> <kbd>&darr;</kbd> by a row. A click puts the piece's top-left triangle "
+    "on the triangle clicked, or on the one beside it where the piece's triangle points the "
+    "other way.</p>"
+)
 
 GAME_TYPES_HEADING = "Game types"
 #: Each game type of the new-game dialog (by :data:`game.web.session.GAME_TYPES` name).
@@ -33,6 +50,13 @@ GAME_TYPES = {
     "teams": "four players in two teams, Blue and Red against Yellow and Green; a team scores "
     "its two colours together.",
     "duo": "two players, Purple and Orange, on a 14 x 14 board with start squares near the middle.",
+    "junior": "two players, Green and Orange, on Duo's 14 x 14 board with 24 pieces each: two "
+    "of each of 12 pieces of up to five squares. No bonus points.",
+    "trigon": "four players, one colour each, on a hexagonal board of triangles; each colour "
+    "has 22 pieces of one to six triangles and starts on any of six starting points.",
+    "trigon_2": "two players on Trigon's board, each moving two colours: Blue and Red against "
+    "Yellow and Green.",
+    "trigon_3": "three players, one colour each, on a smaller hexagonal board of triangles.",
 }
 SCORING_HEADING = "Scoring"
 SCORING_TITLES = {"points": "Points", "advanced": "Rule book", "basic": "Basic"}

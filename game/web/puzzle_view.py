@@ -86,7 +86,7 @@ def puzzle_board_svg(board: PuzzleBoard, *, attach_color: int | None = None) -> 
         for sq in board.geometry.squares_of(board.occupied_mask(c))
     }
     last = board.peek().squares if board.ply() else ()
-    return drawing.board_svg(puzzle.width, puzzle.height, colors, last_move=last)
+    return drawing.board_svg(board.geometry.grid, colors, last_move=last)
 
 
 def puzzle_trays_html(board: PuzzleBoard, *, selected, color: int | None) -> str:

@@ -30,16 +30,19 @@ def record_of(session: Session, board: Board | None = None) -> GameRecord:
 
 
 def session_of(record: GameRecord) -> Session:
-    """A session playing ``record``'s game from its last position."""
+    """A session playing ``record``'s game from its last position (its computer seats played
+    by humans where the computer does not play its variant)."""
     board = record.board
     name = board.variant.name
     type_name = "teams" if record.seat_per_color else name
+    computer_plays = GAME_TYPES[type_name].computer_plays
     options = GameOptions(
         type_name,
         colorless_corners=board.colorless_corners,
         scoring=board.scoring,
         seats=tuple(
-            HUMAN_OCCUPANT if s == HUMAN else Occupant("computer", s) for s in record.seats
+            HUMAN_OCCUPANT if s == HUMAN or not computer_plays else Occupant("computer", s)
+            for s in record.seats
         ),
     )
     assert GAME_TYPES[type_name].variant == name

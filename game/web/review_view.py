@@ -38,7 +38,7 @@ def move_list_html(
         if analysis is not None and row.number <= len(analysis.losses):
             best = analysis.best[row.number - 1]
             loss = analysis.losses[row.number - 1]
-            title += f". The computer would play {best.piece.name} at {best}"
+            title += f". The computer would play {variant.piece_of(best).name} at {best}"
             if row.number in drops:
                 title += f" (this move lost {loss:g})"
                 mark = '<span class="drop-mark" aria-hidden="true">?</span>'
@@ -105,7 +105,7 @@ def analysis_html(
 
 def _mover(result: AnalysisResult, variant: Variant, number: int) -> str:
     color, move = result.moves[number - 1]
-    return f"{color_title(variant, color)} {move.piece.name}"
+    return f"{color_title(variant, color)} {variant.piece_of(move).name}"
 
 
 GRAPH_WIDTH = 300
@@ -153,7 +153,7 @@ def analysis_svg(
         player = variant.player_of_color(color, _moves_before(result.moves, number - 1, color))
         value = result.values[number][player]
         title = (
-            f"Move {number}: {color_title(variant, color)} {move.piece.name} "
+            f"Move {number}: {color_title(variant, color)} {variant.piece_of(move).name} "
             f"lost {result.losses[number - 1]:g}; the computer would play "
             f"{result.best[number - 1]}"
         )

@@ -21,7 +21,7 @@ from typing import TypeVar
 from game import SCORING_MODES, Board, Move
 from game.boundary import InputError, load_json
 from game.history import History
-from game.levels import LEVEL_NAMES, LEVELS
+from game.levels import LEVEL_NAMES, LEVELS, PLAYED_VARIANTS
 from game.rating import RATED_VARIANTS
 from game.review import color_title
 from game.sgf import read_sgf, write_sgf
@@ -83,6 +83,17 @@ class GameType:
     #: One seat per colour (two teams) instead of one per player of the variant.
     seat_per_color: bool = False
 
+    @property
+    def computer_plays(self) -> bool:
+        """Whether the computer player plays this type's variant (else every seat is human)."""
+        return self.variant in PLAYED_VARIANTS
+
+    @property
+    def has_corner_starts(self) -> bool:
+        """Whether colours start in the board's corners (then they may be colourless)."""
+        variant = VARIANTS[self.variant]
+        return variant.size == 20 and not variant.triangles
+
     def seat_names(self) -> tuple[str, ...]:
         """The seats' labels: the colours each seat moves."""
         variant = VARIANTS[self.variant]
@@ -100,6 +111,10 @@ GAME_TYPES: dict[str, GameType] = {
         GameType("classic_3", "3 players", "classic_3"),
         GameType("teams", "Two teams", "classic_2", seat_per_color=True),
         GameType("duo", "Duo", "duo"),
+        GameType("junior", "Junior", "junior"),
+        GameType("trigon", "Trigon, 4 players", "trigon"),
+        GameType("trigon_2", "Trigon, 2 players", "trigon_2"),
+        GameType("trigon_3", "Trigon, 3 players", "trigon_3"),
     )
 }
 
@@ -131,13 +146,16 @@ HUMAN_OCCUPANT = Occupant("human")
 
 
 def default_seats(type_name: str) -> tuple[Occupant, ...]:
-    """The seats a game type starts with: one human (the first colour) against the computer.
+    """The seats a game type starts with: one human (the first colour) against the computer,
+    or humans alone where the computer does not play.
 
     >>> [seat.kind for seat in default_seats("duo")]
     ['human', 'computer']
     """
-    count = len(GAME_TYPES[type_name].seat_names())
-    return (HUMAN_OCCUPANT, *(Occupant("computer", DEFAULT_LEVEL),) * (count - 1))
+    game_type = GAME_TYPES[type_name]
+    count = len(game_type.seat_names())
+    other = Occupant("computer", DEFAULT_LEVEL) if game_type.computer_plays else HUMAN_OCCUPANT
+    return (HUMAN_OCCUPANT, *(other,) * (count - 1))
 
 
 @dataclass(frozen=True)
@@ -157,13 +175,16 @@ class GameOptions:
             raise ValueError(f"unknown game type {self.game_type!r}")
         if self.scoring not in SCORING_MODES:
             raise ValueError(f"unknown scoring {self.scoring!r}")
-        if self.colorless_corners and self.game_type == "duo":
+        game_type = GAME_TYPES[self.game_type]
+        if self.colorless_corners and not game_type.has_corner_starts:
             raise ValueError("colourless start corners exist only in the Classic variants")
-        expected = len(GAME_TYPES[self.game_type].seat_names())
+        expected = len(game_type.seat_names())
         if not self.seats:
             object.__setattr__(self, "seats", (HUMAN_OCCUPANT,) * expected)
         elif len(self.seats) != expected:
             raise ValueError(f"{self.game_type} has {expected} seats, not {len(self.seats)}")
+        if not game_type.computer_plays and any(seat.is_computer for seat in self.seats):
+            raise ValueError(f"the computer does not play {game_type.title} yet")
         if self.rated:
             humans = [seat for seat in self.seats if not seat.is_computer]
             if (

@@ -16,7 +16,7 @@ from game import Board, Piece, square_name
 from game.levels import LEVEL_NAMES, LEVELS, strength_text
 from game.review import color_title, game_story
 
-from .drawing import PIECE_KINDS, tray_html
+from .drawing import piece_kind, tray_html
 from .records import record_of
 from .review_view import story_html
 from .session import GAME_TYPES, GameOptions, Session, default_seats, seat_of_move  # noqa: F401  (doctests)
@@ -145,29 +145,41 @@ def scoreboard_html(session: Session) -> str:
 
 def game_over_html(session: Session) -> str:
     """The game-over dialog's body: the story (who won, ranking) and the final scoreboard."""
+    variant = session.board.variant
+    cell = "triangle" if variant.triangles else "square"
+    bonuses = ", plus bonuses" if variant.all_placed_bonus else ""
     scoring = {
-        "points": "Points: squares on the board plus bonuses.",
-        "advanced": "Rule-book scoring: minus one per square left, plus bonuses.",
-        "basic": "Basic scoring: squares left, fewest wins.",
+        "points": f"Points: {cell}s on the board{bonuses}.",
+        "advanced": f"Rule-book scoring: minus one per {cell} left{bonuses}.",
+        "basic": f"Basic scoring: {cell}s left, fewest wins.",
     }[session.board.scoring]
+    if variant.all_placed_bonus:
+        smallest = piece_kind(min(variant.pieces, key=lambda p: p.size))
+        scoring += (
+            f" Bonuses: +15 for placing all {len(variant.pieces)} pieces, +5 more if the last "
+            f"one was the {smallest}."
+        )
+    else:
+        scoring += " This game has no bonuses."
     return (
-        f"{story_html(game_story(record_of(session)), session.board.variant)}"
+        f"{story_html(game_story(record_of(session)), variant)}"
         f"{scoreboard_html(session)}"
-        f'<p class="note">{scoring} Bonuses: +15 for placing all 21 pieces, +5 more if the '
-        "last one was the monomino.</p>"
+        f'<p class="note">{scoring}</p>'
     )
 
 
 def seats_form_html(type_name: str, seats: Iterable) -> str:
     """The new-game dialog's seat choices for a game type: human or a computer level per seat
-    (no ``seats``: the type's default, one human against the computer)."""
+    (no ``seats``: the type's default, one human against the computer); humans alone, and a
+    note saying so, where the computer does not play the type."""
     game_type = GAME_TYPES[type_name]
     seats = list(seats) or list(default_seats(type_name))
+    levels = LEVELS if game_type.computer_plays else ()
     rows = []
     for i, label in enumerate(game_type.seat_names()):
         current = seats[i] if i < len(seats) else None
         options = ['<option value="human">Human</option>']
-        for level in LEVELS:  # weakest first
+        for level in levels:  # weakest first
             chosen = current is not None and current.is_computer and current.level == level
             options.append(
                 f'<option value="computer:{level}"{" selected" if chosen else ""}>'
@@ -176,6 +188,11 @@ def seats_form_html(type_name: str, seats: Iterable) -> str:
         rows.append(
             f'<label class="seat"><span>{escape(label)}</span>'
             f'<select name="seat{i}" data-seat="{i}">{"".join(options)}</select></label>'
+        )
+    if not game_type.computer_plays:
+        rows.append(
+            f'<p class="note">The computer does not play {escape(game_type.title)} yet: '
+            "every seat is a human player.</p>"
         )
     return "".join(rows)
 
@@ -201,8 +218,8 @@ def move_announcement(session: Session, passed: Iterable[int] = ()) -> str:
     seat = session.options.seats[session.move_seats()[-1]]
     if seat.is_computer:
         who += f" (computer, {LEVEL_NAMES[seat.level]})"
-    piece = move.piece
-    kind = PIECE_KINDS[piece.size] if piece.size < 3 else f"{piece.name} {PIECE_KINDS[piece.size]}"
+    piece = board.variant.piece_of(move)
+    kind = piece_kind(piece) if piece.size < 3 else f"{piece.name} {piece_kind(piece)}"
     squares = ", ".join(square_name(sq) for sq in move.squares)
     parts = [f"{who} played the {kind} on {squares}."]
     if board.turn is None:

@@ -141,17 +141,18 @@ def covered(page) -> dict[str, str]:
     return dict(pairs)
 
 
+# Where an SVG cell is drawn: a square's corner, a triangle's corners.
+CELL_POSITION = "e => e.getAttribute('points') || `${e.getAttribute('x')},${e.getAttribute('y')}`"
+
+
 def ghost_squares(page) -> set[str]:
     """Names of the board squares under the ghost's cells (from their SVG positions)."""
-    cells = page.eval_on_selector_all(
-        "#ghost rect", "els => els.map(e => [e.getAttribute('x'), e.getAttribute('y')])"
-    )
+    cells = page.eval_on_selector_all("#ghost .ghost", f"els => els.map({CELL_POSITION})")
     squares = page.eval_on_selector_all(
-        "#board [data-square]",
-        "els => els.map(e => [e.getAttribute('x'), e.getAttribute('y'), e.dataset.square])",
+        "#board [data-square]", f"els => els.map(e => [({CELL_POSITION})(e), e.dataset.square])"
     )
-    by_position = {(x, y): name for x, y, name in squares}
-    return {by_position.get((x, y), "off") for x, y in cells}
+    by_position = dict(squares)
+    return {by_position.get(position, "off") for position in cells}
 
 
 def pick(page, piece: str, color: str) -> None:
@@ -208,12 +209,14 @@ WCAG_AA_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]
 
 def played_game(mode: str = "classic", plies: int = 12, *, computers: bool = True) -> str:
     """The saved form of a game ``plies`` moves in (the same moves each time), one human
-    against computers (or humans only), with the human to move."""
+    against computers (or humans only, as where the computer does not play), with the human
+    to move."""
     import random
 
     from game.web.session import GAME_TYPES, HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
     count = len(GAME_TYPES[mode].seat_names())
+    computers = computers and GAME_TYPES[mode].computer_plays
     others = Occupant("computer", 2) if computers else HUMAN_OCCUPANT
     session = Session.new(GameOptions(mode, seats=(HUMAN_OCCUPANT, *(others,) * (count - 1))))
     chooser = random.Random(plies)
@@ -287,7 +290,8 @@ def axe_violations(page) -> list[str]:
 
 
 #: The page's main states, by name: what is saved before the page opens, the state to wait
-#: for, and the button that opens a dialog (if any).
+#: for, and the button that opens a dialog (if any). A saved game may name its type
+#: (``game:trigon``).
 SCENES = {
     "game": ("game", "ready", None),
     "new-game": ("game", "ready", "#new-game"),
@@ -295,6 +299,8 @@ SCENES = {
     "puzzles": ("game", "ready", "#puzzles"),
     "game-over": ("over", "over", None),
     "puzzle": ("puzzle", "ready", None),
+    "trigon": ("game:trigon", "ready", None),
+    "junior": ("game:junior", "ready", None),
 }
 
 
@@ -302,8 +308,8 @@ def open_scene(context, site: Site, record: PageRecord, scene: str):
     """A fresh page of ``context`` in one of :data:`SCENES` (a new context each time: the
     saves are seeded before the first load)."""
     saved, state, opener = SCENES[scene]
-    if saved == "game":
-        seed_saved_game(context, played_game())
+    if saved.startswith("game"):  # "game:<type>": a game of that type, else Classic
+        seed_saved_game(context, played_game(saved.partition(":")[2] or "classic"))
     elif saved == "over":
         seed_saved_game(context, finished_game())
     else:

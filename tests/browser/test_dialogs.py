@@ -8,7 +8,7 @@ from harness import DESKTOP, PHONE, new_context, open_page, seed_saved_game, wai
 
 from game.puzzles import PUZZLES
 from game.web.puzzle_session import BEST_TIMES_KEY
-from game.web.session import DEFAULT_LEVEL
+from game.web.session import DEFAULT_LEVEL, default_seats
 
 
 def seat_values(page) -> list[str]:
@@ -20,6 +20,12 @@ def test_every_game_type_starts_as_one_human_against_the_computer(page):
     for mode, seats in (("duo", 2), ("teams", 4), ("classic_3", 3), ("classic_2", 2)):
         page.check(f"#new-game-form input[name=mode][value={mode}]")
         assert seat_values(page) == ["human"] + [f"computer:{DEFAULT_LEVEL}"] * (seats - 1), mode
+    for mode in ("junior", "trigon", "trigon_2", "trigon_3"):  # humans where it does not play
+        page.check(f"#new-game-form input[name=mode][value={mode}]")
+        expected = [
+            f"computer:{s.level}" if s.is_computer else "human" for s in default_seats(mode)
+        ]
+        assert seat_values(page) == expected, mode
     teams = page.inner_text("#new-game-form label:has(input[value=teams])")
     assert "Blue & Red against Yellow & Green" in teams
     page.check("#new-game-form input[name=mode][value=duo]")

@@ -85,9 +85,9 @@ def duo_to_the_end(
 
 def play_by_click(page, session: Session, move) -> None:
     """Pick ``move``'s piece in the tray of the colour to move and click its first square."""
-    ghost = ghost_for_move(move)
-    assert ghost.orientation == default_orientation(move.piece)
-    pick(page, move.piece.name, session.board.color_names[session.board.turn])
+    ghost = ghost_for_move(move, session.board)
+    assert ghost.orientation == default_orientation(ghost.piece)
+    pick(page, ghost.piece.name, session.board.color_names[session.board.turn])
     page.click(f"#board [data-square='{square_name(square(*ghost.anchor))}']")
     session.play(move)
 

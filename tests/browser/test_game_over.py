@@ -17,7 +17,7 @@ def position_before_a_blocking_move():
     while board.turn is not None:
         if board.turn == 0:
             for move in board.legal_moves:
-                ghost = ghost_for_move(move)
+                ghost = ghost_for_move(move, board)
                 if ghost.orientation != default_orientation(ghost.piece):
                     continue
                 board.push(move)
@@ -36,7 +36,7 @@ def test_a_colour_that_cannot_move_is_passed_with_a_notice(context, site, record
         session.play(move)
     seed_saved_game(context, session.to_json())
     page = open_page(context, site, record)
-    anchor = ghost_for_move(blocking).anchor
+    anchor = ghost_for_move(blocking, session.board).anchor
     pick(page, blocking.piece.name, "purple")
     page.click(f"#board [data-square='{square_name(square(*anchor))}']")
     assert "Orange cannot move and passes" in page.inner_text("#notice")

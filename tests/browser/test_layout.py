@@ -80,6 +80,13 @@ def test_every_board_fits_the_window_with_its_controls(device, site, record):
     page.click("#confirm-dialog[open] #confirm-yes")  # abandons the game played before
     wait_for_board(page, 14, 14)  # the page was already `ready`: wait for the new board
     assert_board_and_controls_fit(page, 14, 14)
+    page.click("#new-game")
+    page.check("#new-game-form input[name=mode][value=trigon]")
+    page.click("#start-game")  # nothing to abandon: the Duo game has no move yet
+    wait_for_board(page, 35, 18)
+    hexagon_corners = ("i18", "aa18", "a9", "ai9", "i1", "aa1")
+    for selector in (*(f"#board [data-square='{sq}']" for sq in hexagon_corners), *CONTROLS):
+        assert_in_window(page, selector)
     for puzzle in PUZZLES.values():
         page.click("#puzzles")
         page.click(f"#puzzle-list [data-puzzle='{puzzle.name}']")

@@ -1,7 +1,8 @@
 """The page holds still while it loads: from the navigation until just after it turns `ready`,
 the layout shifts Chromium reports add up to at most 0.05 (the cumulative layout shift; Core Web
 Vitals call 0.1 good), on a phone and a desktop window, light and dark, on a first visit and on
-visits resuming a saved game (Classic, and Duo, whose scoreboard and trays are smaller), and
+visits resuming a saved game (Classic; Duo and Junior, whose scoreboard and trays are smaller;
+Trigon, whose board is a hexagon wider than high), and
 with the browser's storage switched off (the page then warns, above the board, that the game is
 not kept). The first paint holds the final layout's space: the page's shell draws the saved
 mode's scoreboard and trays, and the warning's room, until Python draws them."""
@@ -54,7 +55,7 @@ SHIFTS_SO_FAR = """() => new Promise((resolve) => requestAnimationFrame(() => se
 })))"""
 
 
-@pytest.mark.parametrize("visit", ["first", "classic", "duo", "storage off"])
+@pytest.mark.parametrize("visit", ["first", "classic", "duo", "junior", "trigon", "storage off"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_nothing_moves_while_the_page_loads(browser, site, record, device, scheme, visit):

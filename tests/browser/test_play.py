@@ -12,6 +12,7 @@ from harness import (
 )
 
 from game import PIECE_BY_NAME, Move, square_name, square_xy
+from game.grids import SquareGrid
 from game.web.ghost import Ghost, default_orientation, flipped, ghost_move, rotated
 from game.web.session import HUMAN_OCCUPANT, GameOptions, Session
 
@@ -31,7 +32,7 @@ def expected_squares(piece: str, anchor: str, *turns) -> set[str]:
     ghost = Ghost(p, default_orientation(p), square_xy(sq))
     for turn in turns:
         ghost = turn(ghost)
-    return {square_name(s) for s in ghost_move(ghost, 20, 20).squares}
+    return {square_name(s) for s in ghost_move(ghost, SquareGrid(20, 20)).squares}
 
 
 def test_first_move_by_mouse_and_the_computers_reply(page):
