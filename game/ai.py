@@ -53,8 +53,8 @@ __all__ = [
     "goal_of",
 ]
 
-#: The variants the computer plays (its tables know only the Classic pieces on squares).
-PLAYED_VARIANTS = ("classic", "classic_2", "classic_3", "duo")
+#: The variants the computer plays: all of them.
+PLAYED_VARIANTS = ("classic", "classic_2", "classic_3", "duo", "junior", "trigon", "trigon_2", "trigon_3")
 DEFAULT_SEED = 0
 #: The work of a position evaluated, and of one expanded besides its moves, counted in moves
 #: scored: about what they cost in time, so that the cap bounds deep searches' time too.

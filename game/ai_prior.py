@@ -28,7 +28,6 @@ from pathlib import Path
 import numpy as np
 
 from .ai_eval import SCARCE_ATTACH, Position, Tables
-from .board import ALL_PIECES_USED
 from .pieces import PIECES
 
 FEATURE_NAMES = (
@@ -56,11 +55,14 @@ def phase_of(pos: Position, color: int) -> int:
     return sum(placed >= b for b in PHASE_BOUNDS)
 
 
-def board_key(pos: Position, goal) -> str:
+def board_key(pos: Position, goal) -> str | None:
     """Which weights a player with ``goal`` learns and uses: ``duo`` on the 14x14 board; on the
     20x20 board ``classic_2`` if the player has two colours, else ``classic`` (the four-colour
     game's; ``classic_3`` uses them too: there as in four colours, four colours crowd the board
-    and each player stands alone, with no partner whose corners to spare)."""
+    and each player stands alone, with no partner whose corners to spare). None for other piece
+    sets (Junior's, Trigon's): the features name the Classic pieces, so none are learned."""
+    if pos.geo.pieces != PIECES or pos.geo.grid.triangles:
+        return None
     if pos.geo.width < 20:
         return "duo"
     return "classic_2" if sum(g > 0 for g in goal) > 1 else "classic"
@@ -113,7 +115,7 @@ def _square_sets(pos: Position, color: int, goal) -> dict[str, int]:
         attach = pos.attach[other]
         rival_attach |= attach
         rival_near |= geo.edge_neighbors(attach) & ~(occupied | pos.edges[other])
-        if 0 < attach.bit_count() <= SCARCE_ATTACH and pos.used[other] != ALL_PIECES_USED:
+        if 0 < attach.bit_count() <= SCARCE_ATTACH and pos.used[other] != pos.tab.all_pieces:
             scarce |= attach
     sides = _exactly([free << 1, free >> 1, free << s, free >> s], full)
     return {

@@ -23,8 +23,7 @@ from pathlib import Path
 
 from .ai_eval import REACH_STEPS, Position, territory_by_step
 from .ai_prior import board_key
-from .board import ALL_PIECES_USED, ALL_PLACED_BONUS
-from .pieces import ALL_PIECES_SQUARES, PIECES
+from .pieces import PIECES
 
 #: The reaches (steps) at which a colour's territory is counted, besides the full one.
 REACHES = (0, 1, 2, 4)
@@ -54,7 +53,7 @@ def value_phase(pos: Position) -> int:
 def points(pos: Position) -> list[int]:
     """Per colour, its points so far: squares covered, plus the bonus once all are placed."""
     return [
-        own.bit_count() + (ALL_PLACED_BONUS if used == ALL_PIECES_USED else 0)
+        own.bit_count() + (pos.bonus if used == pos.tab.all_pieces else 0)
         for own, used in zip(pos.own, pos.used, strict=True)
     ]
 
@@ -66,7 +65,7 @@ def value_features(pos: Position) -> list[list[float]]:
     for own, attach, used, by_step in zip(
         pos.own, pos.attach, pos.used, territory_by_step(pos, steps), strict=True
     ):
-        left = ALL_PIECES_SQUARES - own.bit_count()
+        left = pos.tab.set_cells - own.bit_count()
         if not left:
             rows.append([0.0] * len(VALUE_FEATURES))
             continue
