@@ -54,7 +54,16 @@ __all__ = [
 ]
 
 #: The variants the computer plays: all of them.
-PLAYED_VARIANTS = ("classic", "classic_2", "classic_3", "duo", "junior", "trigon", "trigon_2", "trigon_3")
+PLAYED_VARIANTS = (
+    "classic",
+    "classic_2",
+    "classic_3",
+    "duo",
+    "junior",
+    "trigon",
+    "trigon_2",
+    "trigon_3",
+)
 DEFAULT_SEED = 0
 #: The work of a position evaluated, and of one expanded besides its moves, counted in moves
 #: scored: about what they cost in time, so that the cap bounds deep searches' time too.

@@ -87,6 +87,7 @@ class Tables:
         # words, for scoring many moves at once (see :func:`move_scores`). Built with NumPy per
         # orientation: a loop over the 30,000 Classic placements in Python ints takes 5x longer.
         self._nbytes = 8 * ((geo.bits + 63) // 64)
+        self._cells = np.array([geo.full >> b & 1 for b in range(geo.bits)], dtype=bool)
         codes = np.array(geo.placements(geo.full, geo.full), dtype=np.int64)
         self.code_row = np.full(len(geo.orientations) * geo.bits, -1, dtype=np.int64)
         self.code_row[codes] = np.arange(len(codes))
@@ -135,18 +136,23 @@ class Tables:
         """Set, in each of ``rows``, the bits ``anchor + offset`` that lie on the board."""
         geo = self.geo
         bits = anchors[:, None] + offsets[None, :]
-        on_board = (bits >= 0) & (bits < geo.bits) & (bits % geo.stride < geo.width)
+        on_board = self._on_board(bits)
         grid = np.zeros((len(rows), 8 * self._nbytes), dtype=bool)
         grid[
             np.broadcast_to(np.arange(len(rows))[:, None], bits.shape)[on_board], bits[on_board]
         ] = True
         words[rows] = np.packbits(grid, axis=1, bitorder="little").view("<u8")
 
+    def _on_board(self, bits: np.ndarray) -> np.ndarray:
+        """Which of the bit indices ``bits`` are cells of the board."""
+        inside = (bits >= 0) & (bits < self.geo.bits)
+        return inside & self._cells[np.where(inside, bits, 0)]
+
     def _set_indices(self, table: np.ndarray, rows, anchors, offsets) -> None:
         """Put in ``table``'s ``rows`` the bits ``anchor + offset`` on the board, else the pad."""
         geo = self.geo
         bits = anchors[:, None] + np.array(offsets, dtype=np.int64)[None, :]
-        on_board = (bits >= 0) & (bits < geo.bits) & (bits % geo.stride < geo.width)
+        on_board = self._on_board(bits)
         table[rows, : len(offsets)] = np.where(on_board, bits, geo.bits)
 
     def rows_of(self, codes) -> np.ndarray:
@@ -292,7 +298,9 @@ def move_scores(
             ally_attach |= pos.attach[other]
     mine = 1.0 if goal[color] else 0.0
     still_free = words(free) & ~(mask | tab.edge[rows])
-    new_attach = (tab.corner[rows] | words(pos.attach[color])) & still_free
+    # Before its first piece a colour's attach squares are start squares, which a move drops.
+    own_attach = words(pos.attach[color]) if pos.own[color] else 0
+    new_attach = (tab.corner[rows] | own_attach) & still_free
     scores = mine * weights.size * tab.size[rows]
     scores += mine * weights.attach * _count(new_attach)
     scores += weights.block * _count(mask & words(rival_attach))
