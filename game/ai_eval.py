@@ -134,7 +134,6 @@ class Tables:
 
     def _set_bits(self, words: np.ndarray, rows, anchors, offsets) -> None:
         """Set, in each of ``rows``, the bits ``anchor + offset`` that lie on the board."""
-        geo = self.geo
         bits = anchors[:, None] + offsets[None, :]
         on_board = self._on_board(bits)
         grid = np.zeros((len(rows), 8 * self._nbytes), dtype=bool)

@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from .ai_eval import SCARCE_ATTACH, Position, Tables
-from .pieces import PIECES
+from .pieces import PIECE_BY_SHAPE, PIECES
 
 FEATURE_NAMES = (
     *(f"piece_{p.name}" for p in PIECES),
@@ -59,9 +59,10 @@ def board_key(pos: Position, goal) -> str | None:
     """Which weights a player with ``goal`` learns and uses: ``duo`` on the 14x14 board; on the
     20x20 board ``classic_2`` if the player has two colours, else ``classic`` (the four-colour
     game's; ``classic_3`` uses them too: there as in four colours, four colours crowd the board
-    and each player stands alone, with no partner whose corners to spare). None for other piece
-    sets (Junior's, Trigon's): the features name the Classic pieces, so none are learned."""
-    if pos.geo.pieces != PIECES or pos.geo.grid.triangles:
+    and each player stands alone, with no partner whose corners to spare). Junior's pieces are
+    Classic shapes on Duo's board: it uses ``duo`` (see :func:`classic_pieces`). None for
+    Trigon's: the features name the Classic pieces, so none are learned."""
+    if classic_pieces(pos.tab) is None:
         return None
     if pos.geo.width < 20:
         return "duo"
@@ -71,6 +72,18 @@ def board_key(pos: Position, goal) -> str | None:
 #: Whose weights a board key without its own uses: four-colour (and three-player) games use the
 #: two-player Classic weights until ``learn_ai --variant classic`` fits theirs.
 FALLBACK = {"classic": "classic_2"}
+
+
+@cache
+def classic_pieces(tab: Tables) -> np.ndarray | None:
+    """Per piece of ``tab``'s set (by index), the index of the Classic piece of its shape, whose
+    features it counts in; None if the set is not made of Classic shapes on squares."""
+    if tab.geo.grid.triangles:
+        return None
+    found = [PIECE_BY_SHAPE.get(piece.orientations[0]) for piece in tab.geo.pieces]
+    if None in found:
+        return None
+    return np.array([piece.index for piece in found])
 
 
 @cache
@@ -161,7 +174,7 @@ def move_features(pos: Position, color: int, codes: list[int], goal) -> np.ndarr
     sets = _square_sets(pos, color, goal)
     member = _members(pos, sets)
     out = np.zeros((len(codes), len(FEATURE_NAMES)), dtype=np.float32)
-    out[np.arange(len(codes)), tab.piece_row[rows]] = 1
+    out[np.arange(len(codes)), classic_pieces(tab)[tab.piece_row[rows]]] = 1
     for names, table in (
         (_CELL_SETS, tab.cell_bits),
         (_CORNER_SETS, tab.corner_bits),
@@ -230,7 +243,7 @@ def _split_weights(tab: Tables, key: str, phase: int) -> tuple[np.ndarray, np.nd
         for name in names:
             matrix[part, _SET_ROW[name]] = w[_AT[name]]
     fixed = (
-        w[: len(PIECES)][tab.piece_row]
+        w[: len(PIECES)][classic_pieces(tab)[tab.piece_row]]
         + w[_AT["centre"]] * tab.centre
         + w[_AT["edge_rim"]] * _rim_sizes(tab)
     )

@@ -21,9 +21,8 @@ import json
 from functools import cache
 from pathlib import Path
 
-from .ai_eval import REACH_STEPS, Position, territory_by_step
+from .ai_eval import REACH_STEPS, Position, Tables, territory_by_step
 from .ai_prior import board_key
-from .pieces import PIECES
 
 #: The reaches (steps) at which a colour's territory is counted, besides the full one.
 REACHES = (0, 1, 2, 4)
@@ -42,7 +41,12 @@ ATTACH_CAP = 8
 PHASE_PIECES = 6
 PHASES = 6
 WEIGHTS_FILE = Path(__file__).parent / "data" / "ai_value_weights.json"
-_BIG = sum(1 << p.index for p in PIECES if p.size == 5)
+
+
+@cache
+def _big_pieces(tab: Tables) -> int:
+    """Bits ``piece.index`` of the pentominoes of ``tab``'s piece set."""
+    return sum(1 << p.index for p in tab.geo.pieces if p.size == 5)
 
 
 def value_phase(pos: Position) -> int:
@@ -61,6 +65,7 @@ def points(pos: Position) -> list[int]:
 def value_features(pos: Position) -> list[list[float]]:
     """Per colour, the counts of :data:`VALUE_FEATURES` (all 0 once its pieces are placed)."""
     steps = REACH_STEPS.get(pos.geo.width, 6)
+    big = _big_pieces(pos.tab)
     rows = []
     for own, attach, used, by_step in zip(
         pos.own, pos.attach, pos.used, territory_by_step(pos, steps), strict=True
@@ -77,7 +82,7 @@ def value_features(pos: Position) -> list[list[float]]:
                 min(by_step[-1], left),
                 corners,
                 min(corners, ATTACH_CAP),
-                (_BIG & ~used).bit_count(),
+                (big & ~used).bit_count(),
                 0 if corners else 1,
             ]
         )

@@ -36,8 +36,11 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
 
 
 def family(variant: str) -> str:
-    """The family of a variant id whose levels play alike: ``duo`` or ``classic``."""
-    return "duo" if variant == "duo" else "classic"
+    """The family of a variant id whose levels play alike: ``duo``, ``junior``, ``trigon`` (its
+    two-, three- and four-player games) or ``classic``."""
+    if variant in ("duo", "junior"):
+        return variant
+    return "trigon" if variant.startswith("trigon") else "classic"
 
 
 def describe(scores: dict[int, float]) -> str:
@@ -72,5 +75,5 @@ def strength_text(level: int, variant: str) -> str:
     >>> strength_text(1, "classic_2")
     'much weaker than Pentobi level 1'
     """
-    scores = LEVEL_STRENGTH[family(variant)].get(level)
+    scores = LEVEL_STRENGTH.get(family(variant), {}).get(level)
     return describe(scores) if scores else ""

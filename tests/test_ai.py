@@ -359,6 +359,21 @@ def test_prior_features_count_what_they_name(variant):
             assert row[new_corners].sum() == gained.bit_count()
 
 
+def test_junior_pieces_count_as_the_classic_pieces_of_their_shapes():
+    from game.ai_prior import FEATURE_NAMES, move_features
+    from game.pieces import PIECE_BY_SHAPE
+
+    for board in random_positions("junior", 3, seed=6):
+        pos = Position.from_board(board)
+        codes = board.legal_codes()
+        goal = goal_of(board.variant, board.player_to_move)
+        rows = move_features(pos, board.turn, codes, goal)[:, : len(PIECES)]
+        for code, row in zip(codes, rows, strict=True):
+            cells = board.geometry.placement_piece(code).orientations[0]
+            named = [FEATURE_NAMES[i] for i in row.nonzero()[0]]
+            assert named == [f"piece_{PIECE_BY_SHAPE[cells].name}"]
+
+
 def rival_corners_mask(pos, rivals):
     union = 0
     for color in rivals:
@@ -394,12 +409,13 @@ def assert_prior_weighs_features_by(variant, key, stored):
         ("classic_2", "classic_2", "classic_2"),
         ("classic", "classic", "classic_2"),
         ("classic_3", "classic", "classic_2"),
+        ("junior", "duo", "duo"),
     ],
 )
 def test_fast_prior_equals_the_weighted_features_of_its_game(variant, key, used):
     """Each game's moves are weighed by its own weights: two-player Classic by classic_2's;
     three (the shared colour too) and four players, whose key has none in the shipped file,
-    by classic_2's too."""
+    by classic_2's too; Junior, Classic shapes on Duo's board, by Duo's."""
     from game.ai_prior import learned
 
     assert set(learned()["prior"]) == {"duo", "classic_2"}
@@ -463,10 +479,10 @@ def test_a_variant_the_computer_does_not_play_is_refused_clearly(monkeypatch):
         choose_move(Board("junior"), 1)
 
 
-@pytest.mark.parametrize("variant", ["junior", "trigon_2", "trigon", "trigon_3"])
+@pytest.mark.parametrize("variant", ["trigon_2", "trigon", "trigon_3"])
 def test_other_piece_sets_are_judged_by_the_hand_made_scores(variant, monkeypatch):
-    """No learned prior or evaluation for Junior's and Trigon's pieces: the levels that use
-    them order and judge moves by the hand-made score and evaluation instead."""
+    """No learned prior or evaluation for Trigon's pieces: the levels that use them order and
+    judge moves by the hand-made score and evaluation instead."""
     from game.ai_prior import is_learned
     from game.ai_value import value_weights
 
