@@ -13,9 +13,10 @@ LEVELS = tuple(LEVEL_NAMES)
 HINT_LEVEL = max(LEVELS)
 
 #: How each level scores against Pentobi's levels (``pentobi-gtp --nobook -l N``), measured with
-#: ``bench/strength.py`` (wins 1, draws 1/2; seats rotating): per family of variants -- Duo, and
-#: the Classic board measured in ``classic_2`` (one player against one) -- per our level,
-#: Pentobi's level -> our score. Re-measure when a level's play changes.
+#: ``bench/strength.py`` (wins 1, draws 1/2; seats rotating): per family of variants -- Duo,
+#: Junior, Trigon measured in ``trigon_2`` and the Classic board in ``classic_2`` (one player
+#: against one) -- per our level, Pentobi's level -> our score. Re-measure when a level's play
+#: changes.
 LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
     # How each figure was measured (games, seeds, engine): bench/RESULTS.md.
     "duo": {
@@ -25,6 +26,8 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
         4: {1: 0.6, 2: 0.1625, 3: 0.0875},
         5: {3: 0.69, 5: 0.365},
     },
+    "junior": {5: {2: 0.69, 3: 0.435}},
+    "trigon": {5: {2: 0.06, 3: 0.0}},
     "classic": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.0, 2: 0.0, 3: 0.0},
@@ -37,7 +40,11 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
 
 def family(variant: str) -> str:
     """The family of a variant id whose levels play alike: ``duo``, ``junior``, ``trigon`` (its
-    two-, three- and four-player games) or ``classic``."""
+    two-, three- and four-player games) or ``classic``.
+
+    >>> [family(v) for v in ("duo", "junior", "classic_3", "trigon_2", "trigon_3")]
+    ['duo', 'junior', 'classic', 'trigon', 'trigon']
+    """
     if variant in ("duo", "junior"):
         return variant
     return "trigon" if variant.startswith("trigon") else "classic"
