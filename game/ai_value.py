@@ -21,10 +21,8 @@ import json
 from functools import cache
 from pathlib import Path
 
-from .ai_eval import REACH_STEPS, Position, territory_by_step
+from .ai_eval import REACH_STEPS, Position, Tables, territory_by_step
 from .ai_prior import board_key
-from .board import ALL_PIECES_USED, ALL_PLACED_BONUS
-from .pieces import ALL_PIECES_SQUARES, PIECES
 
 #: The reaches (steps) at which a colour's territory is counted, besides the full one.
 REACHES = (0, 1, 2, 4)
@@ -44,7 +42,12 @@ ATTACH_CAP = 8
 PHASE_PIECES = 3
 PHASES = 6
 WEIGHTS_FILE = Path(__file__).parent / "data" / "ai_value_weights.json"
-_BIG = sum(1 << p.index for p in PIECES if p.size == 5)
+
+
+@cache
+def _big_pieces(tab: Tables) -> int:
+    """Bits ``piece.index`` of the pentominoes of ``tab``'s piece set."""
+    return sum(1 << p.index for p in tab.geo.pieces if p.size == 5)
 
 
 def value_phase(pos: Position) -> int:
@@ -56,7 +59,7 @@ def value_phase(pos: Position) -> int:
 def points(pos: Position) -> list[int]:
     """Per colour, its points so far: squares covered, plus the bonus once all are placed."""
     return [
-        own.bit_count() + (ALL_PLACED_BONUS if used == ALL_PIECES_USED else 0)
+        own.bit_count() + (pos.bonus if used == pos.tab.all_pieces else 0)
         for own, used in zip(pos.own, pos.used, strict=True)
     ]
 
@@ -64,11 +67,12 @@ def points(pos: Position) -> list[int]:
 def value_features(pos: Position) -> list[list[float]]:
     """Per colour, the counts of :data:`VALUE_FEATURES` (all 0 once its pieces are placed)."""
     steps = REACH_STEPS.get(pos.geo.width, 6)
+    big = _big_pieces(pos.tab)
     rows = []
     for own, attach, used, by_step in zip(
         pos.own, pos.attach, pos.used, territory_by_step(pos, steps), strict=True
     ):
-        left = ALL_PIECES_SQUARES - own.bit_count()
+        left = pos.tab.set_cells - own.bit_count()
         if not left:
             rows.append([0.0] * len(VALUE_FEATURES))
             continue
@@ -80,7 +84,7 @@ def value_features(pos: Position) -> list[list[float]]:
                 min(by_step[-1], left),
                 corners,
                 min(corners, ATTACH_CAP),
-                (_BIG & ~used).bit_count(),
+                (big & ~used).bit_count(),
                 0 if corners else 1,
             ]
         )
