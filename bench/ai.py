@@ -1,6 +1,7 @@
-"""Time per move of every AI level in CPython, in Duo, Classic two-player and Classic.
+"""Time per move of every AI level in CPython, in Duo, Classic (two and four players), Junior
+and Trigon (two, four and three players).
 
-    python bench/ai.py [--games N] [--levels 1,2,3,4] [--variants duo,classic_2,classic]
+    python bench/ai.py [--games N] [--levels 1,2,3,4] [--variants duo,classic_2,...]
 
 Each level plays N whole games against itself (every colour) per variant, with a different seed
 per game. Prints JSON: per level and variant, ``median_ms`` and ``max_ms`` of wall time per move,
@@ -27,6 +28,7 @@ import results  # noqa: E402
 from game import Board  # noqa: E402
 from game.ai import LEVEL_NAMES, LEVELS, choose_move  # noqa: E402
 
+VARIANTS = ("duo", "classic_2", "classic", "junior", "trigon_2", "trigon", "trigon_3")
 TARGETS = {"beginner_median_ms": 20, "top_cpu_median_s": 0.4, "top_cpu_max_s": 1.2}
 
 
@@ -74,7 +76,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--levels", default=",".join(map(str, LEVELS)))
-    parser.add_argument("--variants", default="duo,classic_2,classic")
+    parser.add_argument("--variants", default=",".join(VARIANTS))
     parser.add_argument(
         "--append-results", action="store_true", help="also add the figures to bench/RESULTS.md"
     )

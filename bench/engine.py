@@ -3,7 +3,7 @@ Pentobi's own engine doing the same when it is built.
 
     python bench/engine.py [--games N] [--seed S] [--repeats R] [--pentobi PATH]
 
-Prints JSON. Per variant (``classic``, ``duo``):
+Prints JSON. Per variant (``classic``, ``duo``, ``trigon``: four colours on triangles):
 
 - ``games_per_s``: random games through the engine's move codes (what the AI and the solver
   use): each turn the board generates its colour's legal moves (:class:`~game.geometry.Placements`,
@@ -14,11 +14,14 @@ Prints JSON. Per variant (``classic``, ``duo``):
 - ``movegen_us_median`` and ``code_list_us_median``: generating the colour to move's legal
   moves over the positions of those games, and then listing their codes;
 - ``pentobi_games_per_s`` and ``ratio`` (Pentobi's rate over ours, ``games_per_s`` and
-  ``games_per_s_code_lists``), when ``pentobi-playouts`` is found: ``--pentobi``, else
+  ``games_per_s_code_lists``), for the variants it plays (:data:`PENTOBI_VARIANTS`), when
+  ``pentobi-playouts`` is found: ``--pentobi``, else
   ``$PENTOBI_PLAYOUTS``, else ``~/.cache/pentobi/build/pentobi-playouts`` (built by
   ``../shared/tools/build-pentobi``). Both run in this one process's run, taking turns
   ``--repeats`` times; each rate is the best of its runs (as ``timeit`` takes the best: the
   machine's other work only ever slows a run down).
+- ``trigon_game_time_over_classic``: a random Trigon game's time over a random Classic game's
+  (``pentobi-playouts`` plays no Trigon).
 """
 
 import argparse
@@ -38,6 +41,8 @@ import results  # noqa: E402
 from game import Board  # noqa: E402
 
 PENTOBI_PLAYOUTS = Path.home() / ".cache" / "pentobi" / "build" / "pentobi-playouts"
+#: The variants ``pentobi-playouts`` plays (it takes any other name for Classic).
+PENTOBI_VARIANTS = ("classic", "duo")
 
 
 def random_games(variant: str, games: int, seed: int, *, pick=None):
@@ -118,14 +123,19 @@ def main() -> None:
     )
     args = parser.parse_args()
     report = {}
-    for variant, games in (("classic", args.games), ("duo", args.games * 2)):
+    for variant, games in (
+        ("classic", args.games),
+        ("duo", args.games * 2),
+        ("trigon", args.games),
+    ):
         rate = listed_rate = pentobi = 0.0
         for _ in range(args.repeats):
             seconds, plies = random_games(variant, games, args.seed)
             rate = max(rate, games / seconds)
             listed, _ = random_games(variant, games // 2, args.seed, pick=pick_from_code_list)
             listed_rate = max(listed_rate, games // 2 / listed)
-            pentobi = max(pentobi, pentobi_rate(args.pentobi, variant, games * 10) or 0.0)
+            if variant in PENTOBI_VARIANTS:
+                pentobi = max(pentobi, pentobi_rate(args.pentobi, variant, games * 10) or 0.0)
         generate, listing, counts = movegen_times(random_positions(variant, 3000, args.seed))
         report[f"{variant}_games_per_s"] = round(rate, 1)
         report[f"{variant}_games_per_s_code_lists"] = round(listed_rate, 1)
@@ -139,6 +149,9 @@ def main() -> None:
             report[f"{variant}_pentobi_games_per_s"] = pentobi
             report[f"{variant}_ratio"] = round(pentobi / rate, 2)
             report[f"{variant}_ratio_code_lists"] = round(pentobi / listed_rate, 2)
+    report["trigon_game_time_over_classic"] = round(
+        report["classic_games_per_s"] / report["trigon_games_per_s"], 2
+    )
     report["python"] = sys.version.split()[0]
     print(json.dumps(report, indent=2))
     if args.append_results:

@@ -1,5 +1,6 @@
 """Screenshots of the page for the README and for review: desktop (1280x800), phone (390x844,
-touch) and dark mode, in the main states (a game, its dialogs, game over, a puzzle).
+touch) and dark mode, in the main states (a game, its dialogs, game over, a puzzle, a Trigon
+and a Junior game).
 
     python bench/screenshots.py [--out DIR] [--scenes game,help,...]
 

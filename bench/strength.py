@@ -1,12 +1,14 @@
 """Strength of our AI levels against another GTP engine, by default Pentobi's ``pentobi-gtp``.
 
-    python bench/strength.py [--variant duo,classic_2,classic] [--level 4] [--opponent-level 3]
+    python bench/strength.py [--variant duo,classic_2,...] [--level 4] [--opponent-level 3]
                              [--games 20] [--engine CMD] [--seed 1] [--jobs 1] [--records DIR]
 
 For every combination of variant, our level and the opponent's level, plays ``--games`` games
-between ``python -m game.gtp`` and the opponent engine over GTP. Seats rotate from game to game:
-in Duo and ``classic_2`` we take the first and the second player in turn; in ``classic`` we play
-one colour against three colours of the opponent, in turn Blue, Yellow, Red and Green. Game ``g``
+between ``python -m game.gtp`` and the opponent engine over GTP (variants: :data:`VARIANTS`).
+Seats rotate from game to game: in two-player games (Duo, Junior, ``classic_2``, ``trigon_2``)
+we take the first and the second player in turn; in ``classic`` and ``trigon`` we play one
+colour against three colours of the opponent, in turn Blue, Yellow, Red and Green (in the
+three-player games, one against two). Game ``g``
 sends ``set_random_seed`` with the same seed to both engines, derived from ``--seed`` and ``g``,
 so a run is reproducible (also with ``--jobs``, each worker playing whole games).
 
@@ -68,7 +70,7 @@ DEFAULT_PENTOBI = Path.home() / ".cache/pentobi/build/pentobi_gtp/pentobi-gtp"
 # --noresign: a resigned game has no final score to check.
 PENTOBI_COMMAND = "{pentobi} --nobook --noresign -q -l {level} -g {variant}"
 OUR_COMMAND = "{python} -m game.gtp -l {level} -g {variant}"
-VARIANTS = ("duo", "classic_2", "classic")
+VARIANTS = ("duo", "classic_2", "classic", "junior", "trigon_2", "trigon", "trigon_3")
 Z_95 = 1.959964
 
 
@@ -352,7 +354,7 @@ def int_list(text: str) -> list[int]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--variant", default=",".join(VARIANTS), help="comma-separated")
+    parser.add_argument("--variant", default="duo,classic_2,classic", help="comma-separated")
     parser.add_argument("--level", type=int_list, default=[LEVELS[-1]], help="ours, e.g. 1,4")
     parser.add_argument("--opponent-level", type=int_list, default=[3], help="e.g. 1,3,5")
     parser.add_argument("--games", type=int, default=20, help="games per row")

@@ -25,9 +25,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .board import ALL_PIECES_USED, ALL_PLACED_BONUS, placed
-from .geometry import Geometry, Mask
-from .pieces import ALL_PIECES_SQUARES
+from .board import ALL_PLACED_BONUS, held_back, placed, second_copies
+from .geometry import Geometry, Grid, Mask
+from .pieces import square
 
 #: A rival with at most this many attach squares is nearly shut in; covering one of its ``n``
 #: last ones scores ``SCARCE_BONUS / n`` times a plain block.
@@ -39,28 +39,55 @@ SCARCE_BONUS = 12.0
 REACH_STEPS = {14: 10, 20: 5}
 
 
+def depth_from_rim(grid: Grid) -> dict[tuple[int, int], int]:
+    """Per cell of ``grid``, its steps (to a cell it touches along an edge or at a corner) to
+    the nearest cell off the board: 1 on the rim, most in the middle."""
+    cells = set(grid.cells())
+
+    def touching(x: int, y: int):
+        d = grid.direction(x, y)
+        return [(x + dx, y + dy) for dx, dy in (*grid.edge_steps(d), *grid.corner_steps(d))]
+
+    frontier = {c for c in cells if any(t not in cells for t in touching(*c))}
+    depth = dict.fromkeys(frontier, 1)
+    steps = 1
+    while frontier:
+        steps += 1
+        frontier = {t for c in frontier for t in touching(*c) if t in cells and t not in depth}
+        depth.update(dict.fromkeys(frontier, steps))
+    return depth
+
+
 class Tables:
-    """Per-geometry tables for scoring placements by move code."""
+    """Per-geometry tables for scoring placements by move code, and the facts of its piece set."""
 
     def __init__(self, geo: Geometry):
         self.geo = geo
-        s = geo.stride
+        pieces = geo.pieces
         self.piece_index = tuple(o.piece.index for o in geo.orientations)
-        # Squares near the centre, in two rings: reaching them early opens the board.
-        cx, cy = (geo.width - 1) / 2, (geo.height - 1) / 2
+        #: Bits ``piece.index`` of every piece: a colour with all of them placed is done.
+        self.all_pieces = (1 << len(pieces)) - 1
+        self.second_copies = second_copies(pieces)
+        #: The cells of a whole set of pieces, and of the board.
+        self.set_cells = sum(piece.size for piece in pieces)
+        self.board_cells = geo.full.bit_count()
+        # Cells near the centre, in two rings (on squares, 2/7 and 4/7 of the way from the
+        # middle to the rim): reaching them early opens the board.
+        depth = depth_from_rim(geo.grid)
+        deepest = max(depth.values())
         inner = outer = 0
-        for y in range(geo.height):
-            for x in range(geo.width):
-                d = max(abs(x - cx), abs(y - cy))
-                bit = 1 << (y * s + x)
-                if d <= geo.width / 7:
-                    inner |= bit
-                if d <= geo.width / 3.5:
-                    outer |= bit
+        for (x, y), d in depth.items():
+            from_middle = deepest - d + 0.5
+            bit = 1 << geo.bit(square(x, y))
+            if from_middle <= deepest * 2 / 7:
+                inner |= bit
+            if from_middle <= deepest * 4 / 7:
+                outer |= bit
         # Every placement's squares, edge neighbours and corner neighbours as rows of 64-bit
         # words, for scoring many moves at once (see :func:`move_scores`). Built with NumPy per
         # orientation: a loop over the 30,000 Classic placements in Python ints takes 5x longer.
         self._nbytes = 8 * ((geo.bits + 63) // 64)
+        self._cells = np.array([geo.full >> b & 1 for b in range(geo.bits)], dtype=bool)
         codes = np.array(geo.placements(geo.full, geo.full), dtype=np.int64)
         self.code_row = np.full(len(geo.orientations) * geo.bits, -1, dtype=np.int64)
         self.code_row[codes] = np.arange(len(codes))
@@ -71,9 +98,13 @@ class Tables:
         self.centre = np.zeros(len(codes))
         # The same squares as bit indices, padded with ``geo.bits`` (a square off the board):
         # a per-square value summed over a placement's squares is then one gather.
-        most = max(len(o.edge_offsets) for o in geo.orientations)
+        widths = (
+            max(piece.size for piece in pieces),
+            max(len(o.edge_offsets) for o in geo.orientations),
+            max(len(_corner_only(o)) for o in geo.orientations),
+        )
         self.cell_bits, self.edge_bits, self.corner_bits = (
-            np.full((len(codes), n), geo.bits, dtype=np.int64) for n in (5, most, most)
+            np.full((len(codes), n), geo.bits, dtype=np.int64) for n in widths
         )
         self.codes = codes
         self._cell_value = np.array(
@@ -97,27 +128,30 @@ class Tables:
             self._set_bits(self.corner, rows, anchors, np.array(o.corner_offsets))
             self._set_indices(self.cell_bits, rows, anchors, o.offsets)
             self._set_indices(self.edge_bits, rows, anchors, o.edge_offsets)
-            corner_only = sorted(set(o.corner_offsets) - set(o.edge_offsets))
-            self._set_indices(self.corner_bits, rows, anchors, corner_only)
+            self._set_indices(self.corner_bits, rows, anchors, _corner_only(o))
             self.size[rows] = len(cells)
             self.centre[rows] = self._cell_value[anchors[:, None] + cells].sum(axis=1)
 
     def _set_bits(self, words: np.ndarray, rows, anchors, offsets) -> None:
         """Set, in each of ``rows``, the bits ``anchor + offset`` that lie on the board."""
-        geo = self.geo
         bits = anchors[:, None] + offsets[None, :]
-        on_board = (bits >= 0) & (bits < geo.bits) & (bits % geo.stride < geo.width)
+        on_board = self._on_board(bits)
         grid = np.zeros((len(rows), 8 * self._nbytes), dtype=bool)
         grid[
             np.broadcast_to(np.arange(len(rows))[:, None], bits.shape)[on_board], bits[on_board]
         ] = True
         words[rows] = np.packbits(grid, axis=1, bitorder="little").view("<u8")
 
+    def _on_board(self, bits: np.ndarray) -> np.ndarray:
+        """Which of the bit indices ``bits`` are cells of the board."""
+        inside = (bits >= 0) & (bits < self.geo.bits)
+        return inside & self._cells[np.where(inside, bits, 0)]
+
     def _set_indices(self, table: np.ndarray, rows, anchors, offsets) -> None:
         """Put in ``table``'s ``rows`` the bits ``anchor + offset`` on the board, else the pad."""
         geo = self.geo
         bits = anchors[:, None] + np.array(offsets, dtype=np.int64)[None, :]
-        on_board = (bits >= 0) & (bits < geo.bits) & (bits % geo.stride < geo.width)
+        on_board = self._on_board(bits)
         table[rows, : len(offsets)] = np.where(on_board, bits, geo.bits)
 
     def rows_of(self, codes) -> np.ndarray:
@@ -128,6 +162,11 @@ class Tables:
     def words(self, mask: Mask) -> np.ndarray:
         """``mask`` as little-endian 64-bit words."""
         return np.frombuffer(mask.to_bytes(self._nbytes, "little"), dtype="<u8")
+
+
+def _corner_only(orientation) -> list[int]:
+    """The offsets of the cells touching ``orientation`` at a corner and along no edge."""
+    return sorted(set(orientation.corner_offsets) - set(orientation.edge_offsets))
 
 
 _TABLES: dict[Geometry, Tables] = {}
@@ -157,9 +196,9 @@ class Position:
     Immutable in practice: :meth:`play` returns a new position.
     """
 
-    __slots__ = ("geo", "tab", "occupied", "own", "edges", "attach", "used")
+    __slots__ = ("geo", "tab", "occupied", "own", "edges", "attach", "used", "bonus")
 
-    def __init__(self, geo, tab, occupied, own, edges, attach, used):
+    def __init__(self, geo, tab, occupied, own, edges, attach, used, bonus):
         self.geo = geo
         self.tab: Tables = tab
         self.occupied: Mask = occupied
@@ -169,6 +208,8 @@ class Position:
         self.attach: tuple[Mask, ...] = attach
         #: Per colour, bit ``piece.index`` set for each piece placed.
         self.used: tuple[int, ...] = used
+        #: The points a colour earns for placing all its pieces (0 in a variant without).
+        self.bonus: int = bonus
 
     @classmethod
     def from_board(cls, board) -> Position:
@@ -185,15 +226,17 @@ class Position:
             tuple(board.forbidden_mask(c) & ~occupied for c in colors),
             tuple(board.attach_mask(c) for c in colors),
             tuple(board.used_pieces_mask(c) for c in colors),
+            ALL_PLACED_BONUS if board.variant.all_placed_bonus else 0,
         )
 
     def legal_codes(self, color: int) -> list[int]:
         """Move codes of every legal placement of ``color``."""
         used = self.used[color]
-        if used == ALL_PIECES_USED or not self.attach[color]:
+        if used == self.tab.all_pieces or not self.attach[color]:
             return []
         free = self.geo.full & ~(self.occupied | self.edges[color])
-        return self.geo.placements(free, self.attach[color], used).codes()
+        unavailable = held_back(used, self.tab.second_copies)
+        return self.geo.placements(free, self.attach[color], unavailable).codes()
 
     def play(self, color: int, code: int) -> Position:
         """The position after ``color`` places move ``code`` (assumed legal)."""
@@ -203,7 +246,14 @@ class Position:
         )
         used[color] |= 1 << self.tab.piece_index[code // self.geo.bits]
         return Position(
-            self.geo, self.tab, occupied, tuple(own), tuple(edges), tuple(attach), tuple(used)
+            self.geo,
+            self.tab,
+            occupied,
+            tuple(own),
+            tuple(edges),
+            tuple(attach),
+            tuple(used),
+            self.bonus,
         )
 
 
@@ -241,13 +291,15 @@ def move_scores(
             rival_attach |= pos.attach[other]
             # A rival's last few corners are worth much more: taking them can end its game.
             left = pos.attach[other].bit_count()
-            if 0 < left <= SCARCE_ATTACH and pos.used[other] != ALL_PIECES_USED:
+            if 0 < left <= SCARCE_ATTACH and pos.used[other] != tab.all_pieces:
                 scarce.append((SCARCE_BONUS / left, pos.attach[other]))
         elif other != color and interest > 0:
             ally_attach |= pos.attach[other]
     mine = 1.0 if goal[color] else 0.0
     still_free = words(free) & ~(mask | tab.edge[rows])
-    new_attach = (tab.corner[rows] | words(pos.attach[color])) & still_free
+    # Before its first piece a colour's attach squares are start squares, which a move drops.
+    own_attach = words(pos.attach[color]) if pos.own[color] else 0
+    new_attach = (tab.corner[rows] | own_attach) & still_free
     scores = mine * weights.size * tab.size[rows]
     scores += mine * weights.attach * _count(new_attach)
     scores += weights.block * _count(mask & words(rival_attach))
@@ -255,7 +307,7 @@ def move_scores(
         scores -= weights.block * _count(mask & words(ally_attach))
     for bonus, corners in scarce:
         scores += bonus * weights.block * _count(mask & words(corners))
-    if mine and pos.used[color].bit_count() < (4 if pos.geo.width < 20 else 6):
+    if mine and pos.used[color].bit_count() < (4 if tab.board_cells < 300 else 6):
         scores += weights.centre * tab.centre[rows]
     return scores
 
@@ -280,7 +332,7 @@ def territories(pos: Position, steps: int) -> list[int]:
 def territory_by_step(pos: Position, steps: int) -> list[list[int]]:
     """Per colour, its :func:`territories` reaching 0, 1, ..., ``steps`` steps (one flood)."""
     geo = pos.geo
-    full, s = geo.full, geo.stride
+    full, spread = geo.full, geo.edge_neighbors
     occupied = pos.occupied
     n = len(pos.own)
     frees = [full & ~(occupied | pos.edges[c]) for c in range(n)]
@@ -294,7 +346,7 @@ def territory_by_step(pos: Position, steps: int) -> list[list[int]]:
             for c in range(n):
                 f = frontier[c]
                 if f:
-                    grown = ((f << 1) | (f >> 1) | (f << s) | (f >> s)) & frees[c] & ~reach[c]
+                    grown = spread(f) & frees[c] & ~reach[c]
                     reach[c] |= grown
                     frontier[c] = grown
         new = [f & ~claimed for f in frontier]
@@ -317,8 +369,8 @@ def color_values(pos: Position, weights: Weights) -> list[float]:
     values = []
     for c in range(len(pos.own)):
         covered = pos.own[c].bit_count()
-        left = ALL_PIECES_SQUARES - covered
-        value = covered + (ALL_PLACED_BONUS if not left else 0)
+        left = pos.tab.set_cells - covered
+        value = covered + (pos.bonus if not left else 0)
         if left:
             value += weights.attach * 0.5 * min(
                 pos.attach[c].bit_count(), 8

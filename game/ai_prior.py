@@ -28,8 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from .ai_eval import SCARCE_ATTACH, Position, Tables
-from .board import ALL_PIECES_USED
-from .pieces import PIECES
+from .pieces import PIECE_BY_SHAPE, PIECES
 
 FEATURE_NAMES = (
     *(f"piece_{p.name}" for p in PIECES),
@@ -56,11 +55,15 @@ def phase_of(pos: Position, color: int) -> int:
     return sum(placed >= b for b in PHASE_BOUNDS)
 
 
-def board_key(pos: Position, goal) -> str:
+def board_key(pos: Position, goal) -> str | None:
     """Which weights a player with ``goal`` learns and uses: ``duo`` on the 14x14 board; on the
     20x20 board ``classic_2`` if the player has two colours, else ``classic`` (the four-colour
     game's; ``classic_3`` uses them too: there as in four colours, four colours crowd the board
-    and each player stands alone, with no partner whose corners to spare)."""
+    and each player stands alone, with no partner whose corners to spare). Junior's pieces are
+    Classic shapes on Duo's board: it uses ``duo`` (see :func:`classic_pieces`). None for
+    Trigon's: the features name the Classic pieces, so none are learned."""
+    if classic_pieces(pos.tab) is None:
+        return None
     if pos.geo.width < 20:
         return "duo"
     return "classic_2" if sum(g > 0 for g in goal) > 1 else "classic"
@@ -69,6 +72,18 @@ def board_key(pos: Position, goal) -> str:
 #: Whose weights a board key without its own uses: four-colour (and three-player) games use the
 #: two-player Classic weights until ``learn_ai --variant classic`` fits theirs.
 FALLBACK = {"classic": "classic_2"}
+
+
+@cache
+def classic_pieces(tab: Tables) -> np.ndarray | None:
+    """Per piece of ``tab``'s set (by index), the index of the Classic piece of its shape, whose
+    features it counts in; None if the set is not made of Classic shapes on squares."""
+    if tab.geo.grid.triangles:
+        return None
+    found = [PIECE_BY_SHAPE.get(piece.orientations[0]) for piece in tab.geo.pieces]
+    if None in found:
+        return None
+    return np.array([piece.index for piece in found])
 
 
 @cache
@@ -113,7 +128,7 @@ def _square_sets(pos: Position, color: int, goal) -> dict[str, int]:
         attach = pos.attach[other]
         rival_attach |= attach
         rival_near |= geo.edge_neighbors(attach) & ~(occupied | pos.edges[other])
-        if 0 < attach.bit_count() <= SCARCE_ATTACH and pos.used[other] != ALL_PIECES_USED:
+        if 0 < attach.bit_count() <= SCARCE_ATTACH and pos.used[other] != pos.tab.all_pieces:
             scarce |= attach
     sides = _exactly([free << 1, free >> 1, free << s, free >> s], full)
     return {
@@ -159,7 +174,7 @@ def move_features(pos: Position, color: int, codes: list[int], goal) -> np.ndarr
     sets = _square_sets(pos, color, goal)
     member = _members(pos, sets)
     out = np.zeros((len(codes), len(FEATURE_NAMES)), dtype=np.float32)
-    out[np.arange(len(codes)), tab.piece_row[rows]] = 1
+    out[np.arange(len(codes)), classic_pieces(tab)[tab.piece_row[rows]]] = 1
     for names, table in (
         (_CELL_SETS, tab.cell_bits),
         (_CORNER_SETS, tab.corner_bits),
@@ -228,7 +243,7 @@ def _split_weights(tab: Tables, key: str, phase: int) -> tuple[np.ndarray, np.nd
         for name in names:
             matrix[part, _SET_ROW[name]] = w[_AT[name]]
     fixed = (
-        w[: len(PIECES)][tab.piece_row]
+        w[: len(PIECES)][classic_pieces(tab)[tab.piece_row]]
         + w[_AT["centre"]] * tab.centre
         + w[_AT["edge_rim"]] * _rim_sizes(tab)
     )

@@ -4,7 +4,7 @@ A colour's value is its points so far plus ``w . x``, where ``x`` (:func:`value_
 counts what it can still gain: its territory (the free squares it reaches before any other
 colour, see :func:`game.ai_eval.territory_by_step`) at a few reaches, also capped by the squares
 of its pieces left, its attach squares, its big pieces left. One weight vector per game phase
-(pieces placed on the board, all colours); the weights are fitted so that, among the positions
+(pieces placed on the board per colour); the weights are fitted so that, among the positions
 after each legal move, the one a strong engine chose ranks first (``tools/learn_eval.py``, see
 the README), and stored in ``game/data/ai_value_weights.json``. The two-player search uses it in
 place of the hand-set :func:`game.ai_eval.evaluate` where weights were learned for the board.
@@ -21,10 +21,8 @@ import json
 from functools import cache
 from pathlib import Path
 
-from .ai_eval import REACH_STEPS, Position, territory_by_step
+from .ai_eval import REACH_STEPS, Position, Tables, territory_by_step
 from .ai_prior import board_key
-from .board import ALL_PIECES_USED, ALL_PLACED_BONUS
-from .pieces import ALL_PIECES_SQUARES, PIECES
 
 #: The reaches (steps) at which a colour's territory is counted, besides the full one.
 REACHES = (0, 1, 2, 4)
@@ -39,22 +37,29 @@ VALUE_FEATURES = (
 )
 #: Attach squares beyond this many add little: ``attach_capped`` stops there.
 ATTACH_CAP = 8
-#: A game phase is this many pieces placed on the board (all colours); the last one goes on.
-PHASE_PIECES = 6
+#: A game phase is this many pieces placed on the board per colour, on average (so that a phase
+#: means as much of the game on every board); the last one goes on.
+PHASE_PIECES = 3
 PHASES = 6
 WEIGHTS_FILE = Path(__file__).parent / "data" / "ai_value_weights.json"
-_BIG = sum(1 << p.index for p in PIECES if p.size == 5)
+
+
+@cache
+def _big_pieces(tab: Tables) -> int:
+    """Bits ``piece.index`` of the pentominoes of ``tab``'s piece set."""
+    return sum(1 << p.index for p in tab.geo.pieces if p.size == 5)
 
 
 def value_phase(pos: Position) -> int:
-    """The game phase of ``pos``: pieces placed on the board, in steps of :data:`PHASE_PIECES`."""
-    return min(sum(u.bit_count() for u in pos.used) // PHASE_PIECES, PHASES - 1)
+    """The game phase of ``pos``: pieces placed on the board per colour, in steps of
+    :data:`PHASE_PIECES`."""
+    return min(sum(u.bit_count() for u in pos.used) // (PHASE_PIECES * len(pos.used)), PHASES - 1)
 
 
 def points(pos: Position) -> list[int]:
     """Per colour, its points so far: squares covered, plus the bonus once all are placed."""
     return [
-        own.bit_count() + (ALL_PLACED_BONUS if used == ALL_PIECES_USED else 0)
+        own.bit_count() + (pos.bonus if used == pos.tab.all_pieces else 0)
         for own, used in zip(pos.own, pos.used, strict=True)
     ]
 
@@ -62,11 +67,12 @@ def points(pos: Position) -> list[int]:
 def value_features(pos: Position) -> list[list[float]]:
     """Per colour, the counts of :data:`VALUE_FEATURES` (all 0 once its pieces are placed)."""
     steps = REACH_STEPS.get(pos.geo.width, 6)
+    big = _big_pieces(pos.tab)
     rows = []
     for own, attach, used, by_step in zip(
         pos.own, pos.attach, pos.used, territory_by_step(pos, steps), strict=True
     ):
-        left = ALL_PIECES_SQUARES - own.bit_count()
+        left = pos.tab.set_cells - own.bit_count()
         if not left:
             rows.append([0.0] * len(VALUE_FEATURES))
             continue
@@ -78,7 +84,7 @@ def value_features(pos: Position) -> list[list[float]]:
                 min(by_step[-1], left),
                 corners,
                 min(corners, ATTACH_CAP),
-                (_BIG & ~used).bit_count(),
+                (big & ~used).bit_count(),
                 0 if corners else 1,
             ]
         )

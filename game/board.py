@@ -121,6 +121,18 @@ def placed(
     return occupied, own | mask, edges, attach
 
 
+def second_copies(pieces: Sequence[Piece]) -> int:
+    """Bits ``piece.index`` of the second copies of pieces in ``pieces`` (Junior's): a second
+    copy is held back until the first is placed, so that no move is listed twice."""
+    return sum(1 << p.index for p in pieces[1:] if p.name == pieces[p.index - 1].name)
+
+
+def held_back(used: int, second: int) -> int:
+    """The pieces a colour may not play: those placed (bits of ``used``), and of the second
+    copies ``second`` (see :func:`second_copies`) those whose first copy is not placed."""
+    return used | (second & ~(used << 1))
+
+
 def next_mover(
     after: Color, count: int, moves_of: Callable[[Color], list[int]]
 ) -> tuple[Color, list[int]] | None:
@@ -313,12 +325,7 @@ class Board(BaseBoard):
         self.geometry = geometry_of(self.variant.grid, self.variant.pieces)
         geo = self.geometry
         n = len(self.variant.colors)
-        pieces = self.variant.pieces
-        #: Bits of the second copies of pieces (a second copy is held back until the first is
-        #: placed, so that no move is listed twice).
-        self._second_copies = sum(
-            1 << p.index for p in pieces[1:] if p.name == pieces[p.index - 1].name
-        )
+        self._second_copies = second_copies(self.variant.pieces)
         if colorless_corners:
             last = self.variant.size - 1
             corners = geo.mask_of(square(x, y) for x in (0, last) for y in (0, last))
@@ -592,8 +599,7 @@ class Board(BaseBoard):
 
     def _held_back(self, color: Color) -> int:
         """``color``'s placed pieces and its second copies whose first copy is not placed."""
-        used = self._used[color]
-        return used | (self._second_copies & ~(used << 1))
+        return held_back(self._used[color], self._second_copies)
 
     def _generate(self, color: Color, unavailable: int | None = None) -> list[int]:
         """``color``'s placements without the pieces of ``unavailable`` (default: those

@@ -11,9 +11,19 @@ import math
 
 from .i18n import N_, _
 
-#: The variants the computer player (:mod:`game.ai`) plays (its tables know only the Classic
-#: pieces on squares): the page offers computer seats in these alone, before NumPy is loaded.
-PLAYED_VARIANTS = ("classic", "classic_2", "classic_3", "duo")
+#: The variants the computer player (:mod:`game.ai`) plays, all of them: the page offers computer
+#: seats in these alone, and reads them before NumPy is loaded.
+PLAYED_VARIANTS = (
+    "classic",
+    "classic_2",
+    "classic_3",
+    "duo",
+    "junior",
+    "trigon",
+    "trigon_2",
+    "trigon_3",
+)
+
 #: The levels by number, named in English (:func:`level_name` says them in the player's
 #: language). A number stays the opponent it names once saved in settings, games and
 #: links, and a name in records (``Computer (Expert)``), so the levels added between are numbered
@@ -35,9 +45,10 @@ LEVELS = (1, 2, 3, 7, 4, 8, 10, 9, 5)
 HINT_LEVEL = 5
 
 #: How each level scores against Pentobi's levels (``pentobi-gtp --nobook -l N``), measured with
-#: ``bench/strength.py`` (wins 1, draws 1/2; seats rotating): per family of variants -- Duo, and
-#: the Classic board measured in ``classic_2`` (one player against one) -- per our level,
-#: Pentobi's level -> our score. Re-measure when a level's play changes.
+#: ``bench/strength.py`` (wins 1, draws 1/2; seats rotating): per family of variants -- Duo,
+#: Junior, Trigon measured in ``trigon_2`` and the Classic board in ``classic_2`` (one player
+#: against one) -- per our level, Pentobi's level -> our score. Re-measure when a level's play
+#: changes.
 LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
     # How each figure was measured (games, seeds, engine): bench/RESULTS.md.
     "duo": {
@@ -51,6 +62,8 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
         9: {3: 0.605},
         5: {3: 0.69, 5: 0.365},
     },
+    "junior": {5: {2: 0.69, 3: 0.435}},
+    "trigon": {5: {2: 0.06}},
     "classic": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.0},
@@ -85,8 +98,15 @@ TELLING_SCORES = (0.1, 0.9)
 
 
 def family(variant: str) -> str:
-    """The family of a variant id whose levels play alike: ``duo`` or ``classic``."""
-    return "duo" if variant == "duo" else "classic"
+    """The family of a variant id whose levels play alike: ``duo``, ``junior``, ``trigon`` (its
+    two-, three- and four-player games) or ``classic``.
+
+    >>> [family(v) for v in ("duo", "junior", "classic_3", "trigon_2", "trigon_3")]
+    ['duo', 'junior', 'classic', 'trigon', 'trigon']
+    """
+    if variant in ("duo", "junior"):
+        return variant
+    return "trigon" if variant.startswith("trigon") else "classic"
 
 
 def describe(scores: dict[int, float]) -> str:
@@ -127,12 +147,13 @@ def strength_text(level: int, variant: str) -> str:
     >>> strength_text(5, "duo") == f"about Pentobi level 5, rating {level_elo(5, 'duo')}"
     True
     """
-    scores = LEVEL_STRENGTH[family(variant)].get(level)
+    scores = LEVEL_STRENGTH.get(family(variant), {}).get(level)
     if not scores:
         return ""
-    return _("{strength}, rating {rating}").format(
-        strength=describe(scores), rating=level_elo(level, variant)
-    )
+    elo = level_elo(level, variant)
+    if elo is None:
+        return describe(scores)
+    return _("{strength}, rating {rating}").format(strength=describe(scores), rating=elo)
 
 
 def score_elo(opponent_elo: float, score: float) -> float:
@@ -148,16 +169,17 @@ def score_elo(opponent_elo: float, score: float) -> float:
 def level_elo(level: int, variant: str) -> int | None:
     """``level``'s Elo on Pentobi's scale in ``variant``'s family, from its measured scores:
     the mean of what its telling scores (:data:`TELLING_SCORES`) say, else what its score
-    nearest an even game says; None if not measured.
+    nearest an even game says; None if not measured, or if Pentobi rates no levels of the
+    family (Junior, Trigon).
 
     >>> level_elo(5, "duo") == round((score_elo(1378, 0.69) + score_elo(1755, 0.365)) / 2)
     True
     """
     name = family(variant)
-    scores = LEVEL_STRENGTH[name].get(level)
-    if not scores:
+    scores = LEVEL_STRENGTH.get(name, {}).get(level)
+    ratings = PENTOBI_ELO.get(name)
+    if not scores or ratings is None:
         return None
-    ratings = PENTOBI_ELO[name]
     low, high = TELLING_SCORES
     telling = [k for k, score in scores.items() if low <= score <= high]
     if not telling:

@@ -19,7 +19,7 @@ from game.ai import (
     goal_of,
 )
 from game.ai_eval import Position
-from game.pieces import PIECES
+from game.pieces import PIECES, square
 
 
 def play_out(board, level, seed, max_moves=None):
@@ -79,7 +79,7 @@ def test_every_level_returns_legal_moves(variant, level):
         assert move is not None and board.is_legal(move)
 
 
-@pytest.mark.parametrize("variant", ["duo", "classic_3"])
+@pytest.mark.parametrize("variant", ["duo", "classic_3", "junior", "trigon"])
 def test_a_whole_game_at_each_level_is_legal(variant):
     for level in (1, 2, 3, 4):
         assert play_out(Board(variant), level, seed=11)
@@ -112,14 +112,15 @@ def test_the_only_legal_move_is_played():
     assert found >= 3
 
 
+@pytest.mark.parametrize("variant", ["duo", "junior", "trigon_2", "trigon_3"])
 @pytest.mark.parametrize("level", LEVELS)
-def test_same_seed_same_game(level):
-    def game():
-        board = Board("duo")
+def test_same_seed_same_game(variant, level):
+    def game(seed):
+        board = Board(variant)
         opening = play_out(board, 2, seed=1, max_moves=10)
-        return opening + play_out(board, level, seed=42, max_moves=6)
+        return opening + play_out(board, level, seed=seed, max_moves=6)
 
-    assert game() == game()
+    assert game(42) == game(42)
 
 
 def test_four_colour_master_is_the_same_for_a_seed_and_its_sampled_rollouts_count():
@@ -245,7 +246,7 @@ def test_goals_per_variant():
 
 def test_ai_position_matches_the_board_after_every_move():
     rng = random.Random(6)
-    for variant in ("duo", "classic"):
+    for variant in ("duo", "classic", "junior", "trigon_3"):
         board = Board(variant)
         pos = Position.from_board(board)
         while board.turn is not None:
@@ -321,7 +322,7 @@ def rival_corners(pos, rivals):
     return union.bit_count()
 
 
-@pytest.mark.parametrize("variant", ["duo", "classic"])
+@pytest.mark.parametrize("variant", ["duo", "classic", "junior", "trigon_2"])
 def test_vectorised_move_scores_match_the_position_after_each_move(variant):
     from game.ai_eval import Weights, move_scores
 
@@ -338,8 +339,12 @@ def test_vectorised_move_scores_match_the_position_after_each_move(variant):
             after = pos.play(color, code)
             assert own_corners == after.attach[color].bit_count()
             rivals = [c for c, g in enumerate(goal) if g < 0]
+            allies = [c for c, g in enumerate(goal) if g > 0 and c != color]
             if not any(0 < pos.attach[c].bit_count() <= 2 for c in rivals):  # no scarce bonus
-                assert blocked == rival_corners(pos, rivals) - rival_corners(after, rivals)
+                # Trigon's start points are every colour's until taken: an ally's too.
+                assert blocked == rival_corners(pos, rivals) - rival_corners(after, rivals) - (
+                    rival_corners(pos, allies) - rival_corners(after, allies)
+                )
 
 
 @pytest.mark.parametrize("variant", ["duo", "classic_2"])
@@ -364,6 +369,21 @@ def test_prior_features_count_what_they_name(variant):
             after = pos.play(color, code)
             gained = after.attach[color] & ~pos.attach[color]
             assert row[new_corners].sum() == gained.bit_count()
+
+
+def test_junior_pieces_count_as_the_classic_pieces_of_their_shapes():
+    from game.ai_prior import FEATURE_NAMES, move_features
+    from game.pieces import PIECE_BY_SHAPE
+
+    for board in random_positions("junior", 3, seed=6):
+        pos = Position.from_board(board)
+        codes = board.legal_codes()
+        goal = goal_of(board.variant, board.player_to_move)
+        rows = move_features(pos, board.turn, codes, goal)[:, : len(PIECES)]
+        for code, row in zip(codes, rows, strict=True):
+            cells = board.geometry.placement_piece(code).orientations[0]
+            named = [FEATURE_NAMES[i] for i in row.nonzero()[0]]
+            assert named == [f"piece_{PIECE_BY_SHAPE[cells].name}"]
 
 
 def rival_corners_mask(pos, rivals):
@@ -401,12 +421,13 @@ def assert_prior_weighs_features_by(variant, key, stored):
         ("classic_2", "classic_2", "classic_2"),
         ("classic", "classic", "classic_2"),
         ("classic_3", "classic", "classic_2"),
+        ("junior", "duo", "duo"),
     ],
 )
 def test_fast_prior_equals_the_weighted_features_of_its_game(variant, key, used):
     """Each game's moves are weighed by its own weights: two-player Classic by classic_2's;
     three (the shared colour too) and four players, whose key has none in the shipped file,
-    by classic_2's too."""
+    by classic_2's too; Junior, Classic shapes on Duo's board, by Duo's."""
     from game.ai_prior import learned
 
     assert set(learned()["prior"]) == {"duo", "classic_2"}
@@ -458,7 +479,98 @@ def test_duo_master_judges_by_the_learned_evaluation_else_by_the_hand_set_one(mo
     assert [choose_move(b, HINT_LEVEL, seed=3) for b in positions] == hand_set
 
 
-@pytest.mark.parametrize("variant", ["junior", "trigon_2"])
-def test_a_variant_the_computer_does_not_play_is_refused_clearly(variant):
-    with pytest.raises(ValueError, match="does not play Blokus"):
-        choose_move(Board(variant), 1)
+def test_the_computer_plays_every_variant():
+    assert set(PLAYED_VARIANTS) == set(VARIANTS)
+
+
+def test_a_variant_the_computer_does_not_play_is_refused_clearly(monkeypatch):
+    from game import ai
+
+    monkeypatch.setattr(ai, "PLAYED_VARIANTS", ("duo",))
+    with pytest.raises(ValueError, match="does not play Blokus Junior"):
+        choose_move(Board("junior"), 1)
+
+
+@pytest.mark.parametrize("variant", ["trigon_2", "trigon", "trigon_3"])
+def test_other_piece_sets_are_judged_by_the_hand_made_scores(variant, monkeypatch):
+    """No learned prior or evaluation for Trigon's pieces: the levels that use them order and
+    judge moves by the hand-made score and evaluation instead."""
+    from game.ai_prior import is_learned
+    from game.ai_value import value_weights
+
+    positions = random_positions(variant, 2, seed=9)
+    for board in positions:
+        pos = Position.from_board(board)
+        goal = goal_of(board.variant, board.player_to_move)
+        assert not is_learned(pos, goal) and value_weights(pos, goal) is None
+    # So Expert and Master play as they would with the learned parts switched off.
+    learned = [choose_move(b, level, seed=3) for b in positions for level in (4, HINT_LEVEL)]
+    for level in (4, HINT_LEVEL):
+        config = LEVEL_CONFIGS[level]
+        hand_made = {"prior": False, "learned_value": False}
+        monkeypatch.setitem(
+            LEVEL_CONFIGS,
+            level,
+            replace(
+                config,
+                **hand_made,
+                classic=config.classic and replace(config.classic, **hand_made),
+                multi=config.multi and replace(config.multi, **hand_made),
+            ),
+        )
+    assert [choose_move(b, level, seed=3) for b in positions for level in (4, HINT_LEVEL)] == (
+        learned
+    )
+
+
+def test_the_centre_rings_follow_the_board_s_shape():
+    from game.ai_eval import depth_from_rim
+    from game.grids import SquareGrid, TriangleGrid
+
+    squares = depth_from_rim(SquareGrid(14, 14))
+    assert squares == {(x, y): 1 + min(x, y, 13 - x, 13 - y) for x in range(14) for y in range(14)}
+    hexagon = depth_from_rim(TriangleGrid(9))
+    deepest = max(hexagon.values())
+    middle = sorted(cell for cell, depth in hexagon.items() if depth == deepest)
+    # The six triangles around the hexagon's centre; rings as symmetric as the hexagon.
+    assert middle == [(x, y) for x in (16, 17, 18) for y in (8, 9)]
+    assert deepest == 9
+    assert all(
+        hexagon[34 - x, y] == hexagon[x, 17 - y] == depth for (x, y), depth in hexagon.items()
+    )
+
+
+@pytest.mark.parametrize("variant", ["duo", "trigon_2"])
+def test_territory_spreads_along_the_edges_of_the_board_s_cells(variant):
+    """Each colour's territory at each reach equals a flood over the grid's cells (edge
+    neighbours as the grid names them), claimed by whoever reaches a cell first alone."""
+    from game.ai_eval import territory_by_step
+
+    for board in random_positions(variant, 3, seed=2):
+        pos = Position.from_board(board)
+        geo, grid = board.geometry, board.geometry.grid
+        cells = {cell: geo.bit(square(*cell)) for cell in grid.cells()}
+        colors = range(len(pos.own))
+        free = [
+            {c for c, b in cells.items() if not (pos.occupied | pos.edges[k]) >> b & 1}
+            for k in colors
+        ]
+        reach = [{c for c, b in cells.items() if pos.attach[k] >> b & 1} for k in colors]
+        frontier = [set(r) for r in reach]
+        claimed, counts = set(), [[] for _ in colors]
+        for step in range(6):
+            if step:
+                for k in colors:
+                    grown = {
+                        (x + dx, y + dy)
+                        for x, y in frontier[k]
+                        for dx, dy in grid.edge_steps(grid.direction(x, y))
+                    } & free[k] - reach[k]
+                    reach[k] |= grown
+                    frontier[k] = grown
+            new = [f - claimed for f in frontier]
+            for k in colors:
+                alone = new[k] - set().union(*(new[j] for j in colors if j != k))
+                counts[k].append((counts[k][-1] if counts[k] else 0) + len(alone))
+            claimed |= set().union(*new)
+        assert territory_by_step(pos, 5) == counts

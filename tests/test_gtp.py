@@ -131,10 +131,8 @@ class TestGames:
         ok(classic, "play 2 X6,y6,x7,y7,z7,x8")
         assert ok(classic, "final_score") == "6 6 0"
         assert "AE" in ok(classic, "showboard")
-        assert (
-            fails(classic, "genmove 3")
-            == "the computer does not play Blokus Trigon Three-Player yet"
-        )
+        before = classic.board.copy()
+        assert before.is_legal(Move.parse(ok(classic, "genmove 3")), 2)
 
     def test_junior_colours_and_pieces(self, classic):
         ok(classic, "set_game Blokus Junior")
@@ -291,6 +289,42 @@ class TestGenmove:
         for color, move in engine.board.move_stack:
             check.push(move, color)  # raises if any generated move was illegal
         assert check.scores() == engine.board.scores()
+
+
+class TestGenmoveTrigonJunior:
+    @pytest.mark.parametrize(
+        ("game", "colors"),
+        [("Blokus Trigon Two-Player", "1 2 3 4"), ("Blokus Junior", "b w")],
+    )
+    def test_every_level_plays_legal_moves_the_same_for_a_seed(self, game, colors):
+        def session(level: int, seed: int) -> list[str]:
+            engine = GtpEngine("duo", level=level, seed=seed)
+            ok(engine, f"set_game {game}")
+            answers = []
+            for color in colors.split() * 2:
+                before = engine.board.copy()
+                answer = ok(engine, f"genmove {color}")
+                assert before.is_legal(Move.parse(answer), engine.board.move_stack[-1][0])
+                answers.append(answer)
+            return answers
+
+        for level in (1, 2, 3, 4, 5):
+            assert session(level, seed=4) == session(level, seed=4)
+        assert session(1, seed=4) != session(1, seed=5)
+
+    def test_a_whole_trigon_game_through_the_command_line(self):
+        colors = ["1", "2", "3", "4"]
+        commands = "set_game Blokus Trigon Two-Player\n" + "".join(
+            f"genmove {c}\n" for c in colors * 25
+        )
+        result = gtp("--level", "3", "--seed", "2", commands=commands.encode(), timeout=120)
+        assert result.returncode == 0, result.stderr
+        answers = [a.removeprefix("= ") for a in responses(result.stdout)[1:]]
+        board = Board("trigon_2")
+        for color, answer in zip(range(100), answers, strict=True):
+            if answer != "pass":
+                board.push(Move.parse(answer), color % 4)  # raises if illegal
+        assert board.is_game_over()
 
 
 class TestFinalScore:

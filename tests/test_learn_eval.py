@@ -62,3 +62,17 @@ def test_weights_are_stored_in_points():
     assert learn_eval.in_points(np.array([2.0, 1.0, -3.0])) == [0.5, -1.5]
     with pytest.raises(AssertionError):
         learn_eval.in_points(np.array([-1.0, 1.0]))
+
+
+def test_a_phase_is_as_many_pieces_per_colour_on_every_board():
+    def after_pieces_each(variant, pieces):
+        board = Board(variant)
+        colors = board.variant.colors
+        rng = random.Random(1)
+        while sum(board.used_pieces_mask(c).bit_count() for c in colors) < pieces * len(colors):
+            board.push_code(rng.choice(board.legal_codes()))
+        return Position.from_board(board)
+
+    for pieces in (0, 2, 3, 5, 6, 8):
+        phases = {value_phase(after_pieces_each(v, pieces)) for v in ("duo", "classic_2")}
+        assert phases == {min(pieces // 3, PHASES - 1)}

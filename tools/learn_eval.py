@@ -1,9 +1,10 @@
 """Fit the learned evaluation's weights (``game/data/ai_value_weights.json``) to a strong engine's
 choices.
 
-    python tools/learn_eval.py --variant duo --games 320 --level 6 --seed 31 [--sgf FILE ...]
+    python tools/learn_eval.py --variant duo --games 250 --level 6 --seed 31 [--sgf FILE ...]
 
-(the shipped weights come from this run). Plays ``--games`` games of Pentobi (level
+(the shipped weights come from this run; ``--variant classic_2`` fits the two-player Classic
+game's, not shipped: see ``bench/RESULTS.md``). Plays ``--games`` games of Pentobi (level
 ``--level``, no opening book) against itself with ``twogtp``, as ``tools/learn_ai.py`` does, or
 reads the games of ``--sgf`` files. Every position of every game gives one sample: for the
 position after each legal move, the mover's points and the features of

@@ -193,6 +193,8 @@ class GameOptions:
             object.__setattr__(self, "seats", (HUMAN_OCCUPANT,) * expected)
         elif len(self.seats) != expected:
             raise ValueError(f"{self.game_type} has {expected} seats, not {len(self.seats)}")
+        if not game_type.computer_plays and any(seat.is_computer for seat in self.seats):
+            raise ValueError(f"the computer does not play {game_type.title} yet")
         if self.rated:
             humans = [seat for seat in self.seats if not seat.is_computer]
             if (
@@ -205,8 +207,6 @@ class GameOptions:
                     "a rated game is Duo or 2 players, by the standard rules, one human against "
                     "the computer"
                 )
-        if not game_type.computer_plays and any(seat.is_computer for seat in self.seats):
-            raise ValueError(f"the computer does not play {game_type.title} yet")
 
     def new_board(self) -> Board:
         return Board(

@@ -297,7 +297,8 @@ def axe_violations(page) -> list[str]:
 
 
 #: The page's main states, by name: what is saved before the page opens, the state to wait
-#: for, and the button that opens a dialog (if any).
+#: for, and the button that opens a dialog (if any). A saved game may name its type
+#: (``game:trigon``).
 SCENES = {
     "game": ("game", "ready", None),
     "new-game": ("game", "ready", "#new-game"),
@@ -305,6 +306,8 @@ SCENES = {
     "puzzles": ("game", "ready", "#puzzles"),
     "game-over": ("over", "over", None),
     "puzzle": ("puzzle", "ready", None),
+    "trigon": ("game:trigon", "ready", None),
+    "junior": ("game:junior", "ready", None),
 }
 
 
@@ -312,8 +315,8 @@ def open_scene(context, site: Site, record: PageRecord, scene: str):
     """A fresh page of ``context`` in one of :data:`SCENES` (a new context each time: the
     saves are seeded before the first load)."""
     saved, state, opener = SCENES[scene]
-    if saved == "game":
-        seed_saved_game(context, played_game())
+    if saved.startswith("game"):  # "game:<type>": a game of that type, else Classic
+        seed_saved_game(context, played_game(saved.partition(":")[2] or "classic"))
     elif saved == "over":
         seed_saved_game(context, finished_game())
     else:
