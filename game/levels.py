@@ -9,18 +9,11 @@ the player.
 
 import math
 
+from .variants import VARIANTS
+
 #: The variants the computer player (:mod:`game.ai`) plays, all of them: the page offers computer
 #: seats in these alone, and reads them before NumPy is loaded.
-PLAYED_VARIANTS = (
-    "classic",
-    "classic_2",
-    "classic_3",
-    "duo",
-    "junior",
-    "trigon",
-    "trigon_2",
-    "trigon_3",
-)
+PLAYED_VARIANTS = tuple(VARIANTS)
 
 #: The levels by number. A number stays the opponent it names once saved in settings, games and
 #: links, and a name in records (``Computer (Expert)``), so the levels added between are numbered
