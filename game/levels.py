@@ -10,19 +10,11 @@ the player.
 import math
 
 from .i18n import N_, _
+from .variants import VARIANTS
 
 #: The variants the computer player (:mod:`game.ai`) plays, all of them: the page offers computer
 #: seats in these alone, and reads them before NumPy is loaded.
-PLAYED_VARIANTS = (
-    "classic",
-    "classic_2",
-    "classic_3",
-    "duo",
-    "junior",
-    "trigon",
-    "trigon_2",
-    "trigon_3",
-)
+PLAYED_VARIANTS = tuple(VARIANTS)
 
 #: The levels by number, named in English (:func:`level_name` says them in the player's
 #: language). A number stays the opponent it names once saved in settings, games and
