@@ -32,6 +32,8 @@ def main(argv: list[str]) -> int:
     if rest and args.command != "test":
         parser.error(f"unrecognised arguments: {' '.join(rest)}")
     try:
+        if args.command in ("build", "serve", "messages"):
+            i18n.install_babel()
         if args.command == "build":
             assembly.build()
         elif args.command == "messages":

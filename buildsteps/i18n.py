@@ -13,8 +13,12 @@ marked ``data-i18n``) and merges them into every catalog.
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import io
 import json
+import subprocess
+import sys
+import tomllib
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
@@ -29,6 +33,16 @@ MAPPING = ROOT / "babel.cfg"
 
 def catalog_path(code: str) -> Path:
     return LOCALE / code / "LC_MESSAGES" / "pyblokus.po"
+
+
+def install_babel() -> None:
+    """Install the pinned Babel (``pyproject.toml``'s ``build`` extra) if this Python lacks it:
+    building the site compiles the catalogs with it."""
+    if importlib.util.find_spec("babel") is not None:
+        return
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    pins = project["project"]["optional-dependencies"]["build"]
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", *pins], check=True)
 
 
 # --- extraction -------------------------------------------------------------------------------

@@ -238,3 +238,17 @@ def test_the_build_writes_each_languages_catalog_and_words_shown_before_python(t
     assert "Dieses Spiel geht verloren" in script  # the storage warning's
     assert script.endswith("pyblokusTranslatePage();\n")
     assert i18n.language() == "en"  # the build spoke each language, then English again
+
+
+def test_building_installs_the_pinned_babel_only_where_it_is_missing(monkeypatch):
+    import buildsteps.i18n as build_i18n
+
+    commands = []
+    monkeypatch.setattr(build_i18n.subprocess, "run", lambda cmd, **_: commands.append(cmd))
+    build_i18n.install_babel()
+    assert commands == []  # the tests' Python has it
+    monkeypatch.setattr(build_i18n.importlib.util, "find_spec", lambda name: None)
+    build_i18n.install_babel()
+    assert len(commands) == 1
+    pins = [arg for arg in commands[0] if arg.startswith("babel")]
+    assert pins and re.fullmatch(r"babel==[\d.]+", pins[0])
