@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import threading
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -365,11 +366,16 @@ def stored_keys(page) -> list[str]:
 
 def save_on_reload(page, key: str, text: str) -> None:
     """Have ``text`` be the tab's save under ``key`` when ``page`` next loads: written as the
-    page starts (the old page saves as it goes) to the tab's own copy and to the store."""
+    page starts (the old page saves as it goes) to the tab's own copy and to the store. Once:
+    later loads find what the page itself saved (a mark in the tab's storage says it is done)."""
     value = json.dumps(text)
+    done = json.dumps(f"test-seeded-{uuid.uuid4().hex}")
     page.add_init_script(
+        f"if (!sessionStorage.getItem({done})) {{"
         f"localStorage.setItem({json.dumps(key)}, {value});"
         f"sessionStorage.setItem({json.dumps(key)}, {value});"
+        f"sessionStorage.setItem({done}, '1');"
+        "}"
     )
 
 
