@@ -64,7 +64,7 @@ class PageRecord:
 
     def assert_clean(self) -> None:
         assert self.failed_responses == [], "error responses"
-        assert self.console_errors == [], "console errors"
+        assert self.console_errors == [], f"console errors: {self.console_errors}"
         assert self.outside_requests == [], "requests left the page's origin"
 
     def _on_console(self, message) -> None:
