@@ -37,8 +37,8 @@ def pytest_collection_modifyitems(items) -> None:
     for item in items:
         if here in item.path.parents:
             item.add_marker(pytest.mark.browser)
-            # Debian's Chromium's renderer crashes now and then here (about once in a thousand
-            # pages, in no one test): such a test runs once more, any other failure stands.
+            # Debian's Chromium's renderer crashes now and then here, in no one test: such a
+            # test runs once more; any other failure stands.
             item.add_marker(pytest.mark.flaky(reruns=1, only_rerun=[RENDERER_CRASHED]))
     items.sort(key=lambda item: here in item.path.parents)
 
