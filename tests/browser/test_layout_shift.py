@@ -15,6 +15,7 @@ from harness import (
     open_page,
     played_game,
     seed_saved_game,
+    seed_saved_puzzle,
 )
 
 CLS_LIMIT = 0.05
@@ -55,7 +56,12 @@ SHIFTS_SO_FAR = """() => new Promise((resolve) => requestAnimationFrame(() => se
 })))"""
 
 
-@pytest.mark.parametrize("visit", ["first", "classic", "duo", "junior", "trigon", "storage off"])
+VISITS = ["first", "classic", "duo", "junior", "trigon", "storage off"]
+#: Saved puzzles (name, moves played): one on the Classic board, one on a board of its own.
+PUZZLES = {"puzzle all84": ("all84", 6), "puzzle tetromino_rectangle": ("tetromino_rectangle", 3)}
+
+
+@pytest.mark.parametrize("visit", [*VISITS, *PUZZLES])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_nothing_moves_while_the_page_loads(browser, site, record, device, scheme, visit):
@@ -64,6 +70,8 @@ def test_nothing_moves_while_the_page_loads(browser, site, record, device, schem
     try:
         if visit == "storage off":
             context.add_init_script(STORAGE_OFF)
+        elif visit in PUZZLES:
+            seed_saved_puzzle(context, *PUZZLES[visit])
         elif visit != "first":
             seed_saved_game(context, played_game(visit))
         context.add_init_script(LAYOUT_SHIFTS)
