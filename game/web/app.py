@@ -555,7 +555,7 @@ class App:
         puzzle_mode.bind(self)
         language.bind(self.speak_again)
         keeping.bind(self)
-        for id_ in ("continue", *(id_ for id_, _label in puzzle_mode.BUTTONS)):
+        for id_ in ("continue", *puzzle_mode.BUTTONS):
             listen(element(id_), "click", lambda _, id_=id_: self.mode_action(id_))
         # The clock is saved as the page goes away, so a reload does not win time.
         for target, event in ((js.window, "pagehide"), (document, "visibilitychange")):
