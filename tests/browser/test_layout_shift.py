@@ -2,10 +2,12 @@
 the layout shifts Chromium reports add up to at most 0.05 (the cumulative layout shift; Core Web
 Vitals call 0.1 good), on a phone and a desktop window, light and dark, on a first visit and on
 visits resuming a saved game (Classic; Duo and Junior, whose scoreboard and trays are smaller;
-Trigon, whose board is a hexagon wider than high), and
+Trigon, whose board is a hexagon wider than high) or a saved puzzle (Puzzle 1 on the Classic
+board, Puzzle 3 on a rectangle of its own, with its own buttons), and
 with the browser's storage switched off (the page then warns, above the board, that the game is
 not kept). The first paint holds the final layout's space: the page's shell draws the saved
-mode's scoreboard and trays, and the warning's room, until Python draws them."""
+game's or puzzle's board, scoreboard and trays, and the warning's room, until Python draws
+them."""
 
 import pytest
 from harness import (
