@@ -52,7 +52,10 @@ SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
 # Per language but English: its catalog (<code>.mo) and the words shown before Python (<code>.js).
 LOCALE_DIR = "locale"
 # Fetched before Python starts: the page's loading indicator counts their bytes.
-GAME_ZIP = "game.zip"  # the game package, compiled, as pyscript.toml's [files] names it
+# As pyscript.toml's [files] names them: the game package, compiled (imported from the archive),
+# and PyScript's package compiled (unpacked beside the sources PyScript writes).
+GAME_ZIP = "game.zip"
+PYSCRIPT_ZIP = "pyscript-compiled.zip"
 RUNTIME_FILES = ("pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip", "pyodide-lock.json")
 # Files the service worker does not precache: itself and GitHub Pages' marker.
 NOT_PRECACHED = {"sw.js", ".nojekyll"}
@@ -95,7 +98,7 @@ def assemble(dist: Path, numpy_wheel: Path) -> str:
     trim_lock_file(vendor / PYODIDE.target / "pyodide-lock.json")
     shutil.copy(numpy_wheel, vendor / PYODIDE.target / NUMPY_WHEEL)
     unpack_npm(PYSCRIPT, vendor / PYSCRIPT.target)
-    compile_for_pyodide(vendor / PYODIDE.target, dist / GAME_ZIP)
+    compile_for_pyodide(vendor / PYODIDE.target, dist / GAME_ZIP, dist / PYSCRIPT_ZIP)
     for name in SITE_FILES:
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, dist / name)

@@ -21,7 +21,7 @@ PYODIDE_TASK = ROOT / "tools" / "pyodide_task.mjs"
 STDLIB_TOOL = ROOT / "tools" / "pyodide_stdlib.py"
 # The standard library modules only the worker imports (NumPy's), beside python_stdlib.zip.
 WORKER_STDLIB = "worker_stdlib.zip"
-# Where PyScript unpacks the game package in the page.
+# The page's working folder: PyScript writes its package and the game's archive there.
 PYODIDE_HOME = "/home/pyodide"
 
 
@@ -68,11 +68,11 @@ def run_in_pyodide(runtime: Path, stdlib: Path, work: Path, *args: str) -> None:
         raise BuildError("node (Node.js 18 or later) is needed to build the site") from error
 
 
-def compile_for_pyodide(runtime: Path, game_zip: Path) -> None:
+def compile_for_pyodide(runtime: Path, game_zip: Path, pyscript_zip: Path) -> None:
     """Replace the runtime's standard library archive by the modules the page imports, compiled,
     and add one of the modules only the worker imports besides (NumPy's); check in Pyodide that
     they import from those. Write the game package as it ships (:data:`GAME`), compiled and
-    without its sources, to ``game_zip``."""
+    without its sources, to ``game_zip``, and PyScript's package compiled to ``pyscript_zip``."""
     stdlib = runtime / "python_stdlib.zip"
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -107,5 +107,6 @@ def compile_for_pyodide(runtime: Path, game_zip: Path) -> None:
         run_in_pyodide(
             runtime, stdlib, work, "verify", *roots, f"/work/{WORKER_STDLIB}", "/work/game"
         )
+        zip_game_package(game_zip, work, "game")
         # PyScript writes its modules' sources itself: only their compiled files ship.
-        zip_game_package(game_zip, work, "game", "pyscript/__pycache__")
+        zip_game_package(pyscript_zip, work, "pyscript/__pycache__")

@@ -29,6 +29,7 @@ from functools import cache
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 
+from .files import read_bytes
 from .grids import Grid, SquareGrid
 from .pieces import (  # noqa: F401  (parse_square: doctest)
     MAX_HEIGHT,
@@ -487,7 +488,7 @@ def _precompiled() -> dict:
     """Source -> code of the move generators in :data:`PRECOMPILED`, if it was written for
     this Python (else none: they are compiled as needed)."""
     try:
-        magic, table = marshal.loads(PRECOMPILED.read_bytes())
+        magic, table = marshal.loads(read_bytes(PRECOMPILED))
     except (OSError, EOFError, ValueError, TypeError):
         return {}
     return table if magic == MAGIC_NUMBER else {}

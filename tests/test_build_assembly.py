@@ -119,7 +119,7 @@ def test_the_page_preloads_the_runtime_but_not_the_game(runtime):
     assert ("modulepreload", "vendor/pyodide/pyodide.mjs") in preloaded
     assert ("preload", "vendor/pyodide/pyodide.asm.wasm") in preloaded
     assert ("modulepreload", "vendor/pyscript/core-D0lb6Ll_.js") in preloaded
-    assert not [path for _, path in preloaded if path == assembly.GAME_ZIP]
+    assert not [p for _, p in preloaded if p in (assembly.GAME_ZIP, assembly.PYSCRIPT_ZIP)]
 
 
 def test_a_template_without_a_placeholder_is_refused(runtime, tmp_path, monkeypatch):
