@@ -14,6 +14,7 @@ __version__ = "0.1.0"
 #: Each public name, and the module of the package that defines it. Each is imported as first
 #: asked for (PEP 562), not all with the package: the page imports the game's modules a few at
 #: a time, a task each, and the package importing them all made one long task on a slow phone.
+#: (So ``game.geometry`` is the module; its function is ``game.geometry.geometry``.)
 _MODULE_OF = {
     "SCORING_MODES": "board",
     "Board": "board",
@@ -22,7 +23,6 @@ _MODULE_OF = {
     "LegalMoves": "board",
     "Outcome": "board",
     "Geometry": "geometry",
-    "geometry": "geometry",
     "PIECE_BY_NAME": "pieces",
     "PIECES": "pieces",
     "Move": "pieces",
