@@ -19,7 +19,7 @@ from enum import Enum
 from typing import NamedTuple, Self
 
 from .geometry import Geometry, Mask, geometry_of
-from .i18n import N_
+from .i18n import N_, _
 from .pieces import FILE_NAMES, PIECES, Move, Piece, Square, square
 from .variants import Color, Variant, find_variant
 
@@ -34,9 +34,17 @@ MONOMINO_LAST_BONUS = 5
 ALL_PIECES_USED = (1 << len(PIECES)) - 1
 
 
-class IllegalReason(Enum):
-    """Why a move is illegal; the value is the sentence shown to players (in
-    English: :func:`~game.i18n._` translates it where it is shown)."""
+class Reason(Enum):
+    """A reason a move is refused; the value is its sentence in English (the message)."""
+
+    def words(self, triangles: bool = False) -> str:
+        """The reason in the language spoken, naming the board's cells (``triangles``: Trigon's)."""
+        return _(self.value)
+
+
+class IllegalReason(Reason):
+    """Why a move is illegal; the value is the sentence shown to players on a board of squares
+    (in English: :meth:`words` says it in the language spoken, on the board's grid)."""
 
     GAME_OVER = N_("the game is over")
     OFF_BOARD = N_("goes off the board")
@@ -49,12 +57,23 @@ class IllegalReason(Enum):
     FREE_CORNER = N_("must cover a free corner of the board")
     NO_CORNER = N_("must touch a corner of your own piece")
 
+    def words(self, triangles: bool = False) -> str:
+        """
+        >>> IllegalReason.OVERLAP.words(triangles=True)
+        'covers a triangle that is already taken'
+        """
+        if triangles and self is IllegalReason.OVERLAP:
+            return _("covers a triangle that is already taken")
+        return super().words(triangles)
+
 
 class IllegalMoveError(ValueError):
     """Raised by :meth:`Board.push` for an illegal move; :attr:`reason` says why."""
 
-    def __init__(self, move: Move, reason: IllegalReason):
-        super().__init__(f"illegal move {move}: {reason.value}")
+    def __init__(self, move: Move, reason: IllegalReason, triangles: bool = False):
+        super().__init__(
+            _("illegal move {squares}: {why}").format(squares=move, why=reason.words(triangles))
+        )
         self.move = move
         self.reason = reason
 
@@ -315,9 +334,13 @@ class Board(BaseBoard):
     ):
         self.variant = variant if isinstance(variant, Variant) else find_variant(variant)
         if scoring not in SCORING_MODES:
-            raise ValueError(f"unknown scoring {scoring!r}; known: {', '.join(SCORING_MODES)}")
+            raise ValueError(
+                _("unknown scoring {scoring}; known: {known}").format(
+                    scoring=repr(scoring), known=", ".join(SCORING_MODES)
+                )
+            )
         if colorless_corners and self.variant.size != 20:
-            raise ValueError("colourless start corners exist only in the Classic variants")
+            raise ValueError(_("colourless start corners exist only in the Classic variants"))
         self.colorless_corners = colorless_corners
         self.scoring = scoring
         self.colors = self.variant.colors
@@ -376,10 +399,10 @@ class Board(BaseBoard):
             for move in moves:
                 reason = board._shape_reason(move, color)
                 if reason is not None:
-                    raise IllegalMoveError(move, reason)
+                    raise IllegalMoveError(move, reason, geo.grid.triangles)
                 mask = geo.mask_of(move.squares)
                 if mask & board._occupied:
-                    raise IllegalMoveError(move, IllegalReason.OVERLAP)
+                    raise IllegalMoveError(move, IllegalReason.OVERLAP, geo.grid.triangles)
                 code = geo.code_of(mask, board._held_back(color))
                 own, edges = board._own, board._own_edges
                 board._occupied, own[color], edges[color], board._attach = placed(
@@ -519,7 +542,7 @@ class Board(BaseBoard):
             color = self.turn
         reason = self.illegal_reason(move, color)
         if reason is not None:
-            raise IllegalMoveError(move, reason)
+            raise IllegalMoveError(move, reason, self.geometry.grid.triangles)
         mask = self.geometry.mask_of(move.squares)
         self.push_code(self.geometry.code_of(mask, self._held_back(color)), color)
 

@@ -196,7 +196,9 @@ class App:
             ghost_cells(ghost, grid), grid, color=name, legal=reason is None
         )
         anchor = ghost.anchor if on_board(ghost.anchor, grid.width, grid.height) else (0, 0)
-        status.textContent = ghost_status(ghost.piece, square_name(square(*anchor)), reason)
+        status.textContent = ghost_status(
+            ghost.piece, square_name(square(*anchor)), reason, grid.triangles
+        )
         self.follow_ghost()
 
     def follow_ghost(self) -> None:
@@ -336,7 +338,7 @@ class App:
         if reason is not None:
             self.notify(
                 _("You cannot place {piece} there: it {why}.").format(
-                    piece=held.ghost.piece.name, why=_(reason.value)
+                    piece=held.ghost.piece.name, why=reason.words(self.grid.triangles)
                 )
             )
             return
