@@ -44,7 +44,7 @@ def read_saved(text: str, save_format: str, version: int, what: str) -> dict:
     notice of :func:`restore_saved` says which save, ``what``)."""
     data = load_json(text, N_("the save"))
     if not isinstance(data, dict) or data.get("format") != save_format:
-        raise InputError(_("the save is not a pyblokus {what}").format(what=_(SAVES[what])))
+        raise InputError(_(NOT_OURS[what]))
     saved_version = data.get("version")
     if type(saved_version) is not int:
         raise InputError(_("the save has no version number"))
@@ -76,8 +76,11 @@ def restore_saved(saved: str | None, read: Callable[[str], T], what: str) -> tup
     return None, _(NOT_RESTORED[what]).format(reason=reason)
 
 
-#: What a save keeps, as its error names it.
-SAVES = {"game": N_("game"), "puzzle": N_("puzzle")}
+#: Why a save of another format is refused, by what it should keep.
+NOT_OURS = {
+    "game": N_("the save is not a pyblokus game"),
+    "puzzle": N_("the save is not a pyblokus puzzle"),
+}
 #: The notice that a save could not be restored, by what it kept.
 NOT_RESTORED = {
     "game": N_("Your saved game could not be restored ({reason})."),
