@@ -171,7 +171,7 @@ STORIES = {
 }
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("code", STORIES)
 def test_the_story_counts_points_in_each_language(speaking, code):
     import random
 
@@ -278,7 +278,7 @@ REFUSALS = {
 }  # fmt: skip
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("code", REFUSALS)
 def test_the_readers_refuse_in_the_language_spoken(speaking, code):
     from game.boundary import InputError
     from game.link import from_fragment

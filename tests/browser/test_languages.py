@@ -27,8 +27,14 @@ from buildsteps.i18n import compiled, read_catalog
 from game import i18n
 
 LANGUAGES = [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE]
-#: A browser's preferred language for each (a region too: the page reads the language).
+#: A browser's preferred language for some (a region too: the page reads the language); the
+#: others' browsers name the language alone.
 BROWSER_LOCALES = {"de": "de-AT", "fr": "fr-FR", "es": "es-MX", "ja": "ja-JP"}
+
+
+def browser_locale(code: str) -> str:
+    return BROWSER_LOCALES.get(code, code)
+
 
 #: An init script: what the page shows in its first frame (requestAnimationFrame runs just
 #: before a frame is painted, and not before the page may paint): <html lang>, the words of
@@ -50,7 +56,10 @@ requestAnimationFrame(() => {
 
 
 def words(code: str):
-    """The gettext of language ``code``'s catalog, as the page reads it."""
+    """The gettext of language ``code``'s catalog, as the page reads it (English: the words
+    themselves)."""
+    if code == i18n.SOURCE_LANGUAGE:
+        return lambda english: english
     i18n.use(code, compiled(read_catalog(code)))
     try:
         catalog = {message.id: message.string for message in read_catalog(code) if message.id}
@@ -66,7 +75,7 @@ def language(request):
 
 def test_the_first_paint_is_in_the_browsers_language(browser, site, record, language):
     code, say = language
-    context = new_context(browser, locale=BROWSER_LOCALES[code])
+    context = new_context(browser, locale=browser_locale(code))
     context.add_init_script(FIRST_FRAME)
     try:
         page = context.new_page()
@@ -174,7 +183,7 @@ def contexts(browser, language):
     made = []
 
     def make(**options):
-        made.append(new_context(browser, locale=BROWSER_LOCALES[code], **options))
+        made.append(new_context(browser, locale=browser_locale(code), **options))
         return made[-1]
 
     yield make
