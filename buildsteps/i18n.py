@@ -1,13 +1,13 @@
 """The page in other languages than English: the gettext catalogs (``locale/<code>/LC_MESSAGES/
 pyblokus.po``, one per language of :data:`game.i18n.LANGUAGES`), their template made from the
 sources, and what the build makes of them with Babel: per language the compiled catalog Python
-reads (``locale/<code>.mo``) and the words the page shows before Python runs
-(``locale/<code>.js``: the page's marked words, the loading script's, and the text drawn into
-the shell, English -> translation).
+reads (a ``.mo``, which the build puts in ``locale/<code>.zip``), the words the page shows before
+Python runs (``locale/<code>.js``: the page's marked words, the loading script's, and the text
+drawn into the shell, English -> translation) and the app's manifest in the language.
 
 ``python3 build.py messages`` extracts the messages (``locale/pyblokus.pot``: Python's ``_``,
-``ngettext``, ``pgettext`` and ``N_``, ``static/boot.js``'s ``_``, and ``index.html``'s elements
-marked ``data-i18n``) and merges them into every catalog.
+``ngettext``, ``pgettext`` and ``N_``, ``static/boot.js``'s ``_``, ``index.html``'s elements
+marked ``data-i18n`` and the manifest's words) and merges them into every catalog.
 """
 
 from __future__ import annotations
