@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple, Self
+from typing import Self
 
 from .geometry import Geometry, Mask, geometry_of
 from .i18n import N_, _
@@ -300,19 +300,13 @@ class BaseBoard(ABC):
         return other
 
 
-class UndoState(NamedTuple):
-    """What :meth:`Board.pop` restores: the position before a push (of the moving colour's
-    own bitboards and pieces, only that colour's) and the turn bookkeeping."""
-
-    occupied: Mask
-    own: Mask
-    own_edges: Mask
-    attach: list[Mask]
-    used: int
-    finished: int
-    turn: Color | None
-    legal: list[int] | None
-    unsettled_after: Color | None
+#: What :meth:`Board.pop` restores: the position before a push (of the moving colour's own
+#: bitboards and pieces, only that colour's) and the turn bookkeeping, in this order: occupied,
+#: own, own edges, attach list, used pieces, finished, turn, legal codes, unsettled after. A plain
+#: tuple: a named one costs more to build on every move.
+UndoState = tuple[
+    Mask, Mask, Mask, list[Mask], int, int, Color | None, list[int] | None, Color | None
+]
 
 
 class Board(BaseBoard):
@@ -408,7 +402,7 @@ class Board(BaseBoard):
                 board._occupied, own[color], edges[color], board._attach = placed(
                     geo, code, color, board._occupied, own[color], edges[color], board._attach
                 )
-                board._used[color] |= 1 << geo.placement_piece(code).index
+                board._used[color] |= geo.piece_bit[code // geo.bits]
         board.setup = {color: tuple(moves) for color, moves in pieces.items() if moves}
         board.setup_turn = turn
         n = len(board.variant.colors)
@@ -552,7 +546,7 @@ class Board(BaseBoard):
             color = self.turn
         geo = self.geometry
         self._stack.append(
-            UndoState(
+            (
                 self._occupied,
                 self._own[color],
                 self._own_edges[color],
@@ -570,23 +564,24 @@ class Board(BaseBoard):
         self._occupied, own[color], edges[color], self._attach = placed(
             geo, code, color, self._occupied, own[color], edges[color], attach
         )
-        self._used[color] |= 1 << geo.placement_piece(code).index
+        self._used[color] |= geo.piece_bit[code // geo.bits]
         self._legal = None
         self._unsettled_after = color
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        state = self._stack.pop()
         color, code = self._history.pop()
-        self._occupied = state.occupied
-        self._own[color] = state.own
-        self._own_edges[color] = state.own_edges
-        self._attach = state.attach
-        self._used[color] = state.used
-        self._finished = state.finished
-        self._turn = state.turn
-        self._legal = state.legal
-        self._unsettled_after = state.unsettled_after
+        (
+            self._occupied,
+            self._own[color],
+            self._own_edges[color],
+            self._attach,
+            self._used[color],
+            self._finished,
+            self._turn,
+            self._legal,
+            self._unsettled_after,
+        ) = self._stack.pop()
         return self.move_from_code(code)
 
     def _settle_turn(self) -> None:
