@@ -84,8 +84,7 @@ def compile_for_pyodide(runtime: Path, game_zip: Path, pyscript_zip: Path) -> di
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, copy)
         # The page's Python also unpacks PyScript's compiled package, whose names zipfile decodes
-        # with cp437. NumPy
-        # (only the worker's) comes with the worker's archive.
+        # with cp437. NumPy (only the worker's) comes with the worker's archive.
         page_roots = [m for m in GAME.imports_of(GAME.page) if m != "numpy"] + ["encodings.cp437"]
         (work / "page.json").write_text(json.dumps(page_roots))
         (work / "worker.json").write_text(json.dumps(GAME.imports_of(GAME.worker)))
