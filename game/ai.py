@@ -1,4 +1,4 @@
-"""The computer player: nine levels from a gentle beginner to a searching master.
+"""The computer player: fifteen levels from a gentle beginner to a searching master.
 
 >>> from game.board import Board
 >>> board = Board("duo")
@@ -11,7 +11,11 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`), w
 (the numbers are what saves keep, :data:`game.levels.LEVELS` their order):
 
 1. Beginner -- about a random legal move.
+11. Learner, 12. Apprentice, 13. Hobbyist, 14. Amateur -- Casual's choice with ever less
+    randomness (more on the Classic board, where a random move costs more).
 2. Casual -- prefers big pieces and its own new corners, with a lot of randomness.
+15. Regular -- Casual's choice with a little randomness.
+16. Club Player -- Strong's cheap score with more randomness.
 3. Strong -- the best move by a cheap score (piece size, own corners, corners taken from rivals --
    a rival's last corners count much more -- and the centre early), with a little randomness.
 7. Skilled -- a move among the best few dozen by the learned move prior.
@@ -152,7 +156,7 @@ _CANDIDATE_MASTER = LevelConfig(
 LEVEL_CONFIGS |= {
     # The prior with much more noise (its values spread about 15 over a position's moves):
     # between Strong and Expert.
-    7: LevelConfig(noise=5.0, prior=True),
+    7: LevelConfig(noise=4.0, prior=True, classic=LevelConfig(noise=5.0, prior=True)),
     # The prior's 16 best, each judged by the evaluation after it.
     8: LevelConfig(noise=0.05, candidates=16, prior=True, learned_value=True),
     # The prior's 12 best, each judged after the opponent's best of 6 replies.
@@ -160,6 +164,29 @@ LEVEL_CONFIGS |= {
         noise=0.1, candidates=12, beam=(6,), max_work=100_000, prior=True, learned_value=True
     ),
     9: replace(_CANDIDATE_MASTER, classic=replace(_CANDIDATE_MASTER, max_work=375_000)),
+}
+
+
+
+def _size_first(noise: float, classic_noise: float) -> LevelConfig:
+    """Casual's way, its noise set per board."""
+    return LevelConfig(
+        noise=noise,
+        weights=_SIZE_FIRST,
+        classic=LevelConfig(noise=classic_noise, weights=_SIZE_FIRST),
+    )
+
+
+# The rungs below Strong: the noise placed per board so that each level scores about 30-40%
+# against the next one up the ladder in the arena (bench/RESULTS.md); Beginner's random moves
+# lose far more on the Classic board, which needs the more of them.
+LEVEL_CONFIGS |= {
+    11: _size_first(100.0, 300.0),
+    12: _size_first(60.0, 150.0),
+    13: _size_first(40.0, 60.0),
+    14: LevelConfig(noise=25.0, weights=_SIZE_FIRST),
+    15: LevelConfig(noise=5.0, weights=_SIZE_FIRST),
+    16: LevelConfig(noise=2.5),
 }
 
 
