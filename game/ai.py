@@ -167,7 +167,6 @@ LEVEL_CONFIGS |= {
 }
 
 
-
 def _size_first(noise: float, classic_noise: float) -> LevelConfig:
     """Casual's way, its noise set per board."""
     return LevelConfig(

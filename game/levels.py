@@ -51,9 +51,15 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
     # How each figure was measured (games, seeds, engine): bench/RESULTS.md.
     "duo": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
+        11: {1: 0.0},
+        12: {1: 0.0},
+        13: {1: 0.0},
+        14: {1: 0.0},
         2: {1: 0.0},
+        15: {1: 0.0},
+        16: {1: 0.125},
         3: {1: 0.155},
-        7: {1: 0.26},
+        7: {1: 0.315},
         4: {1: 0.545},
         8: {2: 0.5},
         10: {3: 0.425},
@@ -64,7 +70,13 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
     "trigon": {5: {2: 0.06}},
     "classic": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
+        11: {1: 0.0},
+        12: {1: 0.0},
+        13: {1: 0.0},
+        14: {1: 0.0},
         2: {1: 0.0},
+        15: {1: 0.0},
+        16: {1: 0.1125},
         3: {1: 0.1875},
         7: {1: 0.2875},
         4: {1: 0.4125},
@@ -82,8 +94,26 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
 #: ladder, so that the chain of them reaches a level rated against Pentobi.
 ARENA_STRENGTH: dict[str, dict[int, tuple[int, float]]] = {
     # How each figure was measured (games, seed, commit): bench/RESULTS.md.
-    "duo": {},
-    "classic": {},
+    "duo": {
+        1: (11, 0.345),
+        11: (12, 0.435),
+        12: (13, 0.42),
+        13: (14, 0.42),
+        14: (2, 0.345),
+        2: (15, 0.385),
+        15: (16, 0.287),
+        16: (3, 0.352),
+    },
+    "classic": {
+        1: (11, 0.323),
+        11: (12, 0.325),
+        12: (13, 0.265),
+        13: (14, 0.295),
+        14: (2, 0.275),
+        2: (15, 0.375),
+        15: (16, 0.287),
+        16: (3, 0.347),
+    },
 }
 
 
@@ -225,8 +255,8 @@ def _elo(level: int, variant: str) -> float | None:
     telling = [k for k, score in scores.items() if low <= score <= high]
     if telling:
         return sum(score_elo(ratings[k], scores[k]) for k in telling) / len(telling)
-    if level in ARENA_STRENGTH.get(name, {}):
-        other, score = ARENA_STRENGTH[name][level]
-        return score_elo(_elo(other, variant), score)
+    other, score = ARENA_STRENGTH.get(name, {}).get(level, (None, 0.0))
+    if other is not None and (base := _elo(other, variant)) is not None:
+        return score_elo(base, score)
     nearest = min(scores, key=lambda k: (abs(scores[k] - 0.5), k))
     return score_elo(ratings[nearest], scores[nearest])
