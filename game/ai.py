@@ -176,7 +176,7 @@ def _size_first(noise: float, classic_noise: float) -> LevelConfig:
     )
 
 
-# The rungs below Strong: the noise placed per board so that each level scores about 30-40%
+# The rungs below Strong: the noise placed per board so that each level scores about 25-45%
 # against the next one up the ladder in the arena (bench/RESULTS.md); Beginner's random moves
 # lose far more on the Classic board, which needs the more of them.
 LEVEL_CONFIGS |= {
