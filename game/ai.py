@@ -1,4 +1,4 @@
-"""The computer player: fifteen levels from a gentle beginner to a searching master.
+"""The computer player: fourteen levels from a gentle beginner to a searching master.
 
 >>> from game.board import Board
 >>> board = Board("duo")
@@ -11,11 +11,10 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`), w
 (the numbers are what saves keep, :data:`game.levels.LEVELS` their order):
 
 1. Beginner -- about a random legal move.
-11. Learner, 12. Apprentice, 13. Hobbyist, 14. Amateur -- Casual's choice with ever less
-    randomness (more on the Classic board, where a random move costs more).
+11. Learner, 12. Apprentice, 13. Amateur -- Casual's choice with ever less randomness.
 2. Casual -- prefers big pieces and its own new corners, with a lot of randomness.
-15. Regular -- Casual's choice with a little randomness.
-16. Club Player -- Strong's cheap score with more randomness.
+14. Regular -- Casual's choice with a little randomness.
+15. Club Player -- Strong's cheap score with more randomness.
 3. Strong -- the best move by a cheap score (piece size, own corners, corners taken from rivals --
    a rival's last corners count much more -- and the centre early), with a little randomness.
 7. Skilled -- a move among the best few dozen by the learned move prior.
@@ -124,7 +123,7 @@ _MASTER_DUO = LevelConfig(
     learned_value=True,
 )
 LEVEL_CONFIGS = {
-    1: LevelConfig(noise=1000.0, weights=_SIZE_FIRST),  # about a random legal move
+    1: LevelConfig(noise=300.0, weights=_SIZE_FIRST),  # about a random legal move
     2: LevelConfig(noise=10.0, weights=_SIZE_FIRST),
     3: LevelConfig(noise=0.6),
     4: LevelConfig(noise=0.3, prior=True),
@@ -167,25 +166,23 @@ LEVEL_CONFIGS |= {
 }
 
 
-def _size_first(noise: float, classic_noise: float) -> LevelConfig:
-    """Casual's way, its noise set per board."""
-    return LevelConfig(
-        noise=noise,
-        weights=_SIZE_FIRST,
-        classic=LevelConfig(noise=classic_noise, weights=_SIZE_FIRST),
-    )
+def _size_first(noise: float, classic_noise: float | None = None) -> LevelConfig:
+    """Casual's way with ``noise``, or ``classic_noise`` on the Classic board."""
+    config = LevelConfig(noise=noise, weights=_SIZE_FIRST)
+    if classic_noise is None:
+        return config
+    return replace(config, classic=LevelConfig(noise=classic_noise, weights=_SIZE_FIRST))
 
 
 # The rungs below Strong: the noise placed per board so that each level scores about 25-45%
-# against the next one up the ladder in the arena (bench/RESULTS.md); Beginner's random moves
-# lose far more on the Classic board, which needs the more of them.
+# against the next one up the ladder in the arena (bench/RESULTS.md); a random move loses far
+# more on the Classic board, which needs less noise for the same step.
 LEVEL_CONFIGS |= {
-    11: _size_first(100.0, 300.0),
-    12: _size_first(60.0, 150.0),
-    13: _size_first(40.0, 60.0),
-    14: LevelConfig(noise=25.0, weights=_SIZE_FIRST),
-    15: LevelConfig(noise=5.0, weights=_SIZE_FIRST),
-    16: LevelConfig(noise=2.5),
+    11: _size_first(100.0, 150.0),
+    12: _size_first(60.0),
+    13: _size_first(25.0),
+    14: _size_first(5.0),
+    15: LevelConfig(noise=2.5),
 }
 
 

@@ -19,7 +19,8 @@ PLAYED_VARIANTS = tuple(VARIANTS)
 #: The levels by number, named in English (:func:`level_name` says them in the player's
 #: language). A number stays the opponent it names once saved in settings, games and
 #: links, and a name in records (``Computer (Expert)``), so the levels added between are numbered
-#: after the first ones (6 is kept for a level above Master).
+#: after the first ones (6 is kept for a level above Master). A link keeps a level in 4 bits
+#: (:mod:`game.link`): 15 is the last number its format has room for.
 LEVEL_NAMES = {
     1: N_("Beginner"),
     2: N_("Casual"),
@@ -32,13 +33,12 @@ LEVEL_NAMES = {
     10: N_("Challenger"),
     11: N_("Learner"),
     12: N_("Apprentice"),
-    13: N_("Hobbyist"),
-    14: N_("Amateur"),
-    15: N_("Regular"),
-    16: N_("Club Player"),
+    13: N_("Amateur"),
+    14: N_("Regular"),
+    15: N_("Club Player"),
 }
 #: The levels from the weakest to the strongest: the order the new-game dialog lists them in.
-LEVELS = (1, 11, 12, 13, 14, 2, 15, 16, 3, 7, 4, 8, 10, 9, 5)
+LEVELS = (1, 11, 12, 13, 2, 14, 15, 3, 7, 4, 8, 10, 9, 5)
 #: The level that answers a human's request for a hint.
 HINT_LEVEL = 5
 
