@@ -98,7 +98,8 @@ def learned_values() -> dict[str, list[list[float]]]:
     if not WEIGHTS_FILE.exists():
         return {}
     data = json.loads(WEIGHTS_FILE.read_text())
-    assert tuple(data["features"]) == VALUE_FEATURES, "value weights do not match the features"
+    features = data["features"].values()
+    assert all(tuple(f) == VALUE_FEATURES for f in features), "value weights do not match"
     return data["values"]
 
 

@@ -34,10 +34,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import goal_of  # noqa: E402
 from game.ai_eval import Position  # noqa: E402
 from game.ai_prior import (  # noqa: E402
-    FEATURE_NAMES,
     PHASE_BOUNDS,
     WEIGHTS_FILE,
     board_key,
+    feature_names,
     move_features,
     phase_of,
 )
@@ -189,13 +189,12 @@ def texts_of(args: argparse.Namespace) -> list[str] | None:
 
 
 def store_weights(path: Path, features, section: str, variant: str, learned: list) -> None:
-    """Write ``learned`` into the weights file ``path`` under ``section``, for the board key of
-    ``variant``'s first player; the other keys stay unless the file names other ``features``."""
+    """Write ``learned`` into the weights file ``path`` under ``section``, with the names of its
+    ``features``, for the board key of ``variant``'s first player; the other keys stay."""
     stored = json.loads(path.read_text()) if path.exists() else {}
-    if stored.get("features") != list(features):
-        stored = {"features": list(features)}
     board = Board(variant)
     key = board_key(Position.from_board(board), goal_of(board.variant, 0))
+    stored.setdefault("features", {})[key] = list(features)
     stored.setdefault(section, {})[key] = learned
     path.write_text(json.dumps(stored) + "\n")
     print(f"wrote {path}")
@@ -225,7 +224,8 @@ def main() -> None:
     samples(texts, prior)
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")
     learned = [fit(data, args.scale_floor).round(4).tolist() for data in prior]
-    store_weights(WEIGHTS_FILE, FEATURE_NAMES, "prior", args.variant, learned)
+    names = feature_names(Position.from_board(Board(args.variant)).tab)
+    store_weights(WEIGHTS_FILE, names, "prior", args.variant, learned)
 
 
 if __name__ == "__main__":
