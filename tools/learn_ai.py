@@ -2,18 +2,22 @@
 
     python tools/learn_ai.py --variant duo --games 379 --seed 11 [--level 5] [--sgf FILE ...]
     python tools/learn_ai.py --variant classic_2 --games 300 --seed 21 --scale-floor 0
+    python tools/learn_ai.py --variant trigon_2 --games 240 --chunks 40 --jobs 16 --seed 51
 
-(the shipped weights come from these two runs; classic_2's without the scale floor of
+(the shipped weights come from these three runs; classic_2's without the scale floor of
 :func:`fit`, with which they play stronger, see the README). Plays ``--games`` games of Pentobi
 (level ``--level``, no opening book) against itself with Pentobi's match runner ``twogtp`` (both
 built by ``../shared/tools/build-pentobi``; found in ``$PENTOBI_BUILD``, default
-``~/.cache/pentobi/build``), or reads the games of ``--sgf`` files (one game per line, as twogtp
-writes them). Every position of every game gives one sample: the features of each legal move
+``~/.cache/pentobi/build``), in ``--chunks`` runs of twogtp with seeds of their own, ``--jobs``
+at once (``--chunk I --out PREFIX`` plays only chunk I, for another machine), or reads the games
+of ``--sgf`` files (one game per line, as twogtp writes them; the chunks' files in chunk order
+give the same fit). Every position of every game gives one sample: the features of each legal move
 (:func:`game.ai_prior.move_features`) and the move the engine played. The weights of each game
 phase are the softmax regression (maximum likelihood with a small L2 penalty, by Adam) of the
 move played over the legal moves. Each variant trains its own weights (``classic``, four
 colours, also serves ``classic_3``; until it is fitted both use ``classic_2``'s, see
-:func:`game.ai_prior.weights`); the others in the file are kept.
+:func:`game.ai_prior.weights`; so do ``trigon_2``'s for ``trigon`` and ``trigon_3``); the others
+in the file are kept.
 """
 
 from __future__ import annotations
