@@ -423,15 +423,19 @@ def assert_prior_weighs_features_by(variant, key, stored):
         ("classic", "classic", "classic_2"),
         ("classic_3", "classic", "classic_2"),
         ("junior", "duo", "duo"),
+        ("trigon_2", "trigon_2", "trigon_2"),
+        ("trigon", "trigon", "trigon_2"),
+        ("trigon_3", "trigon", "trigon_2"),
     ],
 )
 def test_fast_prior_equals_the_weighted_features_of_its_game(variant, key, used):
     """Each game's moves are weighed by its own weights: two-player Classic by classic_2's;
     three (the shared colour too) and four players, whose key has none in the shipped file,
-    by classic_2's too; Junior, Classic shapes on Duo's board, by Duo's."""
+    by classic_2's too; Junior, Classic shapes on Duo's board, by Duo's; Trigon likewise by
+    trigon_2's, with features of its own pieces."""
     from game.ai_prior import learned
 
-    assert set(learned()["prior"]) == {"duo", "classic_2"}
+    assert set(learned()["prior"]) == {"duo", "classic_2", "trigon_2"}
     assert_prior_weighs_features_by(variant, key, learned()["prior"][used])
 
 
@@ -498,38 +502,6 @@ def test_a_variant_the_computer_does_not_play_is_refused_clearly(monkeypatch):
     monkeypatch.setattr(ai, "PLAYED_VARIANTS", ("duo",))
     with pytest.raises(ValueError, match="does not play Blokus Junior"):
         choose_move(Board("junior"), 1)
-
-
-@pytest.mark.parametrize("variant", ["trigon_2", "trigon", "trigon_3"])
-def test_other_piece_sets_are_judged_by_the_hand_made_scores(variant, monkeypatch):
-    """No learned prior or evaluation for Trigon's pieces: the levels that use them order and
-    judge moves by the hand-made score and evaluation instead."""
-    from game.ai_prior import is_learned
-    from game.ai_value import value_weights
-
-    positions = random_positions(variant, 2, seed=9)
-    for board in positions:
-        pos = Position.from_board(board)
-        goal = goal_of(board.variant, board.player_to_move)
-        assert not is_learned(pos, goal) and value_weights(pos, goal) is None
-    # So Expert and Master play as they would with the learned parts switched off.
-    learned = [choose_move(b, level, seed=3) for b in positions for level in (4, HINT_LEVEL)]
-    for level in (4, HINT_LEVEL):
-        config = LEVEL_CONFIGS[level]
-        hand_made = {"prior": False, "learned_value": False}
-        monkeypatch.setitem(
-            LEVEL_CONFIGS,
-            level,
-            replace(
-                config,
-                **hand_made,
-                classic=config.classic and replace(config.classic, **hand_made),
-                multi=config.multi and replace(config.multi, **hand_made),
-            ),
-        )
-    assert [choose_move(b, level, seed=3) for b in positions for level in (4, HINT_LEVEL)] == (
-        learned
-    )
 
 
 def test_the_centre_rings_follow_the_board_s_shape():

@@ -2,7 +2,7 @@
 
     python tools/learn_ai.py --variant duo --games 379 --seed 11 [--level 5] [--sgf FILE ...]
     python tools/learn_ai.py --variant classic_2 --games 300 --seed 21 --scale-floor 0
-    python tools/learn_ai.py --variant trigon_2 --games 240 --chunks 40 --jobs 16 --seed 51
+    python tools/learn_ai.py --variant trigon_2 --games 48 --chunks 8 --jobs 8 --seed 51
 
 (the shipped weights come from these three runs; classic_2's without the scale floor of
 :func:`fit`, with which they play stronger, see the README). Plays ``--games`` games of Pentobi
