@@ -55,7 +55,7 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
         5: {3: 0.69, 5: 0.365},
     },
     "junior": {5: {2: 0.69, 3: 0.435}},
-    "trigon": {5: {2: 0.06}},
+    "trigon": {5: {2: 0.25}},
     "classic": {
         1: {1: 0.0, 2: 0.0, 3: 0.0},
         2: {1: 0.0},
