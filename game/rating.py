@@ -20,8 +20,8 @@ from dataclasses import dataclass, field, replace
 from html import escape
 
 from .boundary import InputError, load_json
-from .i18n import _
-from .levels import LEVELS, PENTOBI_ELO, family, level_elo
+from .i18n import N_, _
+from .levels import LEVELS, elo_words, family, level_elo
 
 #: Where a rating starts: Pentobi's level 1.
 START_RATING = 1000.0
@@ -68,21 +68,14 @@ def updated_rating(rating: float, result: float, opponent: float, games_before: 
 
 
 def rating_words(rating: float, variant: str) -> str:
-    """A rating as the page says it: ``'1450, about Pentobi level 3'``.
+    """A rating as the page says it, in the words a level of that Elo gets
+    (:func:`game.levels.elo_words`): ``'1450, about Pentobi level 3'``.
 
     >>> rating_words(1450, "duo"), rating_words(700, "duo"), rating_words(2000, "classic")
     ('1450, about Pentobi level 3', '700, weaker than Pentobi level 1', \
 '2000, stronger than Pentobi level 5')
     """
-    ratings = PENTOBI_ELO[family(variant)]
-    nearest = min(ratings, key=lambda k: abs(ratings[k] - rating))
-    half_step = (ratings[2] - ratings[1]) / 2
-    if rating < ratings[min(ratings)] - half_step:
-        words = _("weaker than Pentobi level {level}").format(level=min(ratings))
-    elif rating > ratings[max(ratings)] + half_step:
-        words = _("stronger than Pentobi level {level}").format(level=max(ratings))
-    else:
-        words = _("about Pentobi level {level}").format(level=nearest)
+    words = elo_words(rating, variant)
     return _("{rating}, {strength}").format(rating=round(rating), strength=words)
 
 
@@ -165,16 +158,20 @@ class RatingHistory:
         >>> RatingHistory.from_json('{"format": "pyblokus-rating", "version": 1, "games": [1]}')
         Traceback (most recent call last):
           ...
-        game.boundary.InputError: rated game 1 in the saved ratings is malformed
+        game.boundary.InputError: rated game 1 in the save is malformed
         """
-        data = load_json(text, "saved ratings")
+        data = load_json(text, N_("the save"))
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise InputError("the saved data is not a pyblokus rating history")
+            raise InputError(_("the save is not a pyblokus rating history"))
         if data.get("version") != SAVE_VERSION:
-            raise InputError(f"saved ratings version {data.get('version')!r} is not supported")
+            raise InputError(
+                _("the save's version {version} is not supported").format(
+                    version=repr(data.get("version"))
+                )
+            )
         rows = data.get("games")
         if not isinstance(rows, list):
-            raise InputError("the saved ratings have no games")
+            raise InputError(_("the save has no rated games"))
         history = cls()
         low, high = RATING_RANGE
         for number, row in enumerate(rows, 1):
@@ -193,7 +190,9 @@ class RatingHistory:
             except (TypeError, ValueError):
                 valid = False
             if not valid:
-                raise InputError(f"rated game {number} in the saved ratings is malformed")
+                raise InputError(
+                    _("rated game {number} in the save is malformed").format(number=number)
+                )
             game = RatedGame(
                 variant, level, seat, history.rating(variant), result, float(after), date, sgf
             )
