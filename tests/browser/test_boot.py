@@ -62,9 +62,9 @@ def test_every_module_the_game_uses_imports_from_the_compiled_standard_library(p
     wait_for_computer_player(page)
     game_modules, others = GAME.reach(GAME.page)
     # NumPy, and what needs it, only the worker loads (SlicedRunner's own search and analysis
-    # serve the CPython tests).
+    # serve the CPython tests); gettext comes with a language's catalog (test_languages).
     without_numpy = {m for m in game_modules if "numpy" not in GAME.reach(m)[1]}
-    imported = sorted(without_numpy | others - {"numpy"})
+    imported = sorted(without_numpy | others - {"numpy", *GAME.languages})
     assert {"game.solver", "game.web.view", "json", "asyncio"} <= set(imported)
     assert "game.ai" not in imported
     page.evaluate(ADD_PYTHON, f"IMPORTED = {json.dumps(json.dumps(imported))}\n{IMPORT_PROBE}")
