@@ -118,50 +118,13 @@ def fit(data, scale_floor: float = SCALE_FLOOR, steps: int = 400, l2: float = 1e
     return w / scale
 
 
-def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    """The options that split the games played into runs: see :func:`game_texts`."""
-    parser.add_argument(
-        "--chunk",
-        type=int,
-        default=0,
-        help="games per twogtp run, run i with Pentobi's seeds --seed + 2i and the next"
-        " (0: all in one run)",
-    )
-    parser.add_argument("--keep", help="folder to keep each run's games in, or read them from")
-    parser.add_argument(
-        "--only", type=int, help="play run ONLY alone into --keep (runs in parallel) and stop"
-    )
-    parser.add_argument("--sgf", nargs="*", help="games to learn from instead of playing them")
-
-
-def game_texts(
-    variant: str, games: int, level: int, seed: int, sgf, chunk=0, keep=None, only=None
-) -> list[str]:
+def game_texts(variant: str, games: int, level: int, seed: int, sgf) -> list[str]:
     """The records to learn from, one game a line: the ``sgf`` files' if any, else ``games``
-    games of Pentobi ``level`` against itself (see :func:`play_games`), in runs of ``chunk``
-    games (all in one if 0), run i with seeds ``seed + 2i`` and the next. A run's games are
-    kept in the folder ``keep`` and read from there, not played again, if found; ``only``: play
-    run ``only`` alone."""
+    games of Pentobi ``level`` against itself played now (see :func:`play_games`)."""
     if sgf:
         files = [Path(f) for f in sgf]
-    elif only is not None and not keep:
-        sys.exit("--only plays into the folder --keep names: give it one")
     else:
-        folder = Path(keep) if keep else Path(tempfile.mkdtemp())
-        folder.mkdir(parents=True, exist_ok=True)
-        step = chunk or games
-        sizes = [min(step, games - start) for start in range(0, games, step)]
-        files = []
-        for i, size in enumerate(sizes):
-            if only is not None and i != only:
-                continue
-            out = folder / f"{variant}-l{level}-r{seed + 2 * i}-n{size}"
-            if not out.with_suffix(".blksgf").exists():
-                play_games(variant, size, level, seed + 2 * i, out)
-            files.append(out.with_suffix(".blksgf"))
-            played = len(files[-1].read_text().splitlines())
-            if played != size:
-                sys.exit(f"{files[-1]} holds {played} games, not {size}: delete it to replay it")
+        files = [play_games(variant, games, level, seed, Path(tempfile.mkdtemp()) / variant)]
     return [line for f in files for line in f.read_text().splitlines() if line.strip()]
 
 
@@ -191,13 +154,9 @@ def main() -> None:
         help="least spread a feature is standardised by (0: none, as classic_2's shipped"
         " weights were fitted)",
     )
-    add_game_arguments(parser)
+    parser.add_argument("--sgf", nargs="*", help="games to learn from instead of playing them")
     args = parser.parse_args()
-    texts = game_texts(
-        args.variant, args.games, args.level, args.seed, args.sgf, args.chunk, args.keep, args.only
-    )
-    if args.only is not None:
-        return
+    texts = game_texts(args.variant, args.games, args.level, args.seed, args.sgf)
     prior: list[list] = [[] for _ in range(len(PHASE_BOUNDS) + 1)]
     samples(texts, prior)
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")

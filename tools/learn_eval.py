@@ -27,7 +27,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from learn_ai import add_game_arguments, fit, game_texts, store_weights  # noqa: E402
+from learn_ai import fit, game_texts, store_weights  # noqa: E402
 
 from game.ai import goal_of  # noqa: E402
 from game.ai_eval import Position  # noqa: E402
@@ -86,13 +86,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=320)
     parser.add_argument("--level", type=int, default=6)
     parser.add_argument("--seed", type=int, default=31, help="Pentobi's seeds: this and the next")
-    add_game_arguments(parser)
+    parser.add_argument("--sgf", nargs="*", help="games to learn from instead of playing them")
     args = parser.parse_args()
-    texts = game_texts(
-        args.variant, args.games, args.level, args.seed, args.sgf, args.chunk, args.keep, args.only
-    )
-    if args.only is not None:
-        return
+    texts = game_texts(args.variant, args.games, args.level, args.seed, args.sgf)
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")
     learned = [in_points(fit(data)) for data in samples(texts)]
     store_weights(WEIGHTS_FILE, VALUE_FEATURES, "values", args.variant, learned)
