@@ -24,6 +24,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -118,14 +119,73 @@ def fit(data, scale_floor: float = SCALE_FLOOR, steps: int = 400, l2: float = 1e
     return w / scale
 
 
-def game_texts(variant: str, games: int, level: int, seed: int, sgf) -> list[str]:
+def chunk_seed(seed: int, chunk: int) -> int:
+    """Pentobi's first seed in ``chunk`` (the second is the next): chunks never share seeds."""
+    return seed + 2 * chunk
+
+
+def play_chunk(variant: str, games: int, chunks: int, level: int, seed: int, chunk: int, out):
+    """Play chunk ``chunk`` of ``games`` games split into ``chunks`` (the first ones one game
+    longer when they do not divide) into ``out`` (twogtp's file prefix); return the game file."""
+    size = games // chunks + (chunk < games % chunks)
+    return play_games(variant, size, level, chunk_seed(seed, chunk), Path(out))
+
+
+def game_texts(
+    variant: str, games: int, level: int, seed: int, sgf, chunks: int = 1, jobs: int = 1
+) -> list[str]:
     """The records to learn from, one game a line: the ``sgf`` files' if any, else ``games``
-    games of Pentobi ``level`` against itself played now (see :func:`play_games`)."""
+    games of Pentobi ``level`` against itself played now in ``chunks`` (see
+    :func:`play_chunk`), ``jobs`` at once."""
     if sgf:
         files = [Path(f) for f in sgf]
     else:
-        files = [play_games(variant, games, level, seed, Path(tempfile.mkdtemp()) / variant)]
+        folder = Path(tempfile.mkdtemp())
+        with ThreadPoolExecutor(jobs) as pool:
+            files = list(
+                pool.map(
+                    lambda i: play_chunk(
+                        variant, games, chunks, level, seed, i, folder / f"{variant}-{i:02}"
+                    ),
+                    range(chunks),
+                )
+            )
     return [line for f in files for line in f.read_text().splitlines() if line.strip()]
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """The options, beside ``--games``, ``--level`` and ``--seed``, that say where the games come
+    from: ``--sgf``, or chunks played at once or one by one on other machines."""
+    parser.add_argument("--sgf", nargs="*", help="games to learn from instead of playing them")
+    parser.add_argument(
+        "--chunks",
+        type=int,
+        default=1,
+        help="play the games in this many chunks, chunk i with Pentobi's seeds seed + 2i and"
+        " seed + 2i + 1",
+    )
+    parser.add_argument("--jobs", type=int, default=1, help="chunks played at once")
+    parser.add_argument(
+        "--chunk",
+        type=int,
+        help="only play this chunk into --out (twogtp's prefix: PREFIX.blksgf), fit nothing;"
+        " the fit then reads the chunks' files, in chunk order, with --sgf",
+    )
+    parser.add_argument("--out", help="with --chunk: the game file's prefix")
+
+
+def texts_of(args: argparse.Namespace) -> list[str] | None:
+    """The games :func:`add_game_options` asks for; None once ``--chunk`` alone was played."""
+    if args.chunk is not None:
+        if not args.out or not 0 <= args.chunk < args.chunks:
+            sys.exit(f"--chunk needs --out and a chunk from 0 to {args.chunks - 1}")
+        play_chunk(
+            args.variant, args.games, args.chunks, args.level, args.seed, args.chunk, args.out
+        )
+        return None
+    return game_texts(
+        args.variant, args.games, args.level, args.seed, args.sgf, args.chunks, args.jobs
+    )
 
 
 def store_weights(path: Path, features, section: str, variant: str, learned: list) -> None:
@@ -143,7 +203,9 @@ def store_weights(path: Path, features, section: str, variant: str, learned: lis
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--variant", default="duo", choices=("duo", "classic_2", "classic"))
+    parser.add_argument(
+        "--variant", default="duo", choices=("duo", "classic_2", "classic", "trigon_2")
+    )
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--level", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1, help="Pentobi's seeds: this and the next")
@@ -154,9 +216,11 @@ def main() -> None:
         help="least spread a feature is standardised by (0: none, as classic_2's shipped"
         " weights were fitted)",
     )
-    parser.add_argument("--sgf", nargs="*", help="games to learn from instead of playing them")
+    add_game_options(parser)
     args = parser.parse_args()
-    texts = game_texts(args.variant, args.games, args.level, args.seed, args.sgf)
+    texts = texts_of(args)
+    if texts is None:
+        return
     prior: list[list] = [[] for _ in range(len(PHASE_BOUNDS) + 1)]
     samples(texts, prior)
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")

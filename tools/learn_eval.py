@@ -27,7 +27,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from learn_ai import fit, game_texts, store_weights  # noqa: E402
+from learn_ai import add_game_options, fit, store_weights, texts_of  # noqa: E402
 
 from game.ai import goal_of  # noqa: E402
 from game.ai_eval import Position  # noqa: E402
@@ -82,13 +82,15 @@ def in_points(w: np.ndarray) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--variant", default="duo", choices=("duo", "classic_2"))
+    parser.add_argument("--variant", default="duo", choices=("duo", "classic_2", "trigon_2"))
     parser.add_argument("--games", type=int, default=320)
     parser.add_argument("--level", type=int, default=6)
     parser.add_argument("--seed", type=int, default=31, help="Pentobi's seeds: this and the next")
-    parser.add_argument("--sgf", nargs="*", help="games to learn from instead of playing them")
+    add_game_options(parser)
     args = parser.parse_args()
-    texts = game_texts(args.variant, args.games, args.level, args.seed, args.sgf)
+    texts = texts_of(args)
+    if texts is None:
+        return
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")
     learned = [in_points(fit(data)) for data in samples(texts)]
     store_weights(WEIGHTS_FILE, VALUE_FEATURES, "values", args.variant, learned)
