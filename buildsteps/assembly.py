@@ -12,6 +12,7 @@ import json
 import re
 import shutil
 import tempfile
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,7 +27,13 @@ from buildsteps.artefacts import (
     unpack_npm,
 )
 from buildsteps.compiling import compile_for_pyodide
-from buildsteps.i18n import compiled, read_catalog, shell_words, words_script
+from buildsteps.i18n import (
+    compiled,
+    read_catalog,
+    shell_words,
+    translated_manifest,
+    words_script,
+)
 
 DIST = ROOT / "dist"
 VENDOR = "vendor"  # dist/vendor/{pyodide,pyscript}: the runtime, never committed
@@ -49,7 +56,8 @@ SCRIPT_PLACEHOLDER = "<script>/* layout.js */</script>"
 # Where, storage off, the shell writes the warning's words until Python writes them.
 OFF_WARNING_SELECTOR = '[data-storage="off"] body[data-state="loading"] #keeping-text:empty::before'
 SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
-# Per language but English: its catalog (<code>.mo) and the words shown before Python (<code>.js).
+# Per language but English: its catalog with the modules that read it (<code>.zip), the words
+# shown before Python (<code>.js) and the app's manifest (<code>.webmanifest).
 LOCALE_DIR = "locale"
 # Fetched before Python starts: the page's loading indicator counts their bytes.
 GAME_ZIP = "game.zip"  # the game package, compiled, as pyscript.toml's [files] names it
@@ -95,14 +103,14 @@ def assemble(dist: Path, numpy_wheel: Path) -> str:
     trim_lock_file(vendor / PYODIDE.target / "pyodide-lock.json")
     shutil.copy(numpy_wheel, vendor / PYODIDE.target / NUMPY_WHEEL)
     unpack_npm(PYSCRIPT, vendor / PYSCRIPT.target)
-    compile_for_pyodide(vendor / PYODIDE.target, dist / GAME_ZIP)
+    reader = compile_for_pyodide(vendor / PYODIDE.target, dist / GAME_ZIP)
     for name in SITE_FILES:
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, dist / name)
     for name in SITE_DIRS:
         shutil.copytree(ROOT / name, dist / name)
     (dist / "index.html").write_text(render_index_html(vendor / PYODIDE.target))
-    write_languages(dist / LOCALE_DIR)
+    write_languages(dist / LOCALE_DIR, reader)
     (dist / ".nojekyll").touch()
     return write_service_worker(dist)
 
@@ -235,9 +243,12 @@ def off_warning() -> str:
     return keeping_warning(Keeping.OFF, "game")
 
 
-def write_languages(folder: Path) -> None:
-    """Per language but English, into ``folder``: its catalog compiled (``<code>.mo``) and the
-    words shown before Python (``<code>.js``, :func:`buildsteps.i18n.words_script`)."""
+def write_languages(folder: Path, reader: dict[str, bytes]) -> None:
+    """Per language but English, into ``folder``: its catalog compiled, in an archive
+    (``<code>.zip``, deflated: servers compress only text) with ``reader``, the compiled modules
+    that read it (archive name -> bytes: gettext, which an English page never loads); the
+    words shown before Python (``<code>.js``, :func:`buildsteps.i18n.words_script`); and the
+    app's manifest in the language (``<code>.webmanifest``)."""
     from game import i18n
 
     folder.mkdir()
@@ -253,7 +264,12 @@ def write_languages(folder: Path) -> None:
             warning = off_warning()
         finally:
             i18n.use(i18n.SOURCE_LANGUAGE)
-        (folder / f"{code}.mo").write_bytes(mo)
+        with zipfile.ZipFile(folder / f"{code}.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr(f"{i18n.DOMAIN}.mo", mo, compresslevel=9)
+            for name, module in sorted(reader.items()):
+                archive.writestr(name, module, compresslevel=9)
+        manifest = translated_manifest(catalog, code)
+        (folder / f"{code}.webmanifest").write_text(json.dumps(manifest, ensure_ascii=False))
         script = words_script(catalog, shell_words(english, translated), warning)
         (folder / f"{code}.js").write_text(script)
 

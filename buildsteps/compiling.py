@@ -68,11 +68,13 @@ def run_in_pyodide(runtime: Path, stdlib: Path, work: Path, *args: str) -> None:
         raise BuildError("node (Node.js 18 or later) is needed to build the site") from error
 
 
-def compile_for_pyodide(runtime: Path, game_zip: Path) -> None:
+def compile_for_pyodide(runtime: Path, game_zip: Path) -> dict[str, bytes]:
     """Replace the runtime's standard library archive by the modules the page imports, compiled,
     and add one of the modules only the worker imports besides (NumPy's); check in Pyodide that
     they import from those. Write the game package as it ships (:data:`GAME`), compiled and
-    without its sources, to ``game_zip``."""
+    without its sources, to ``game_zip``. Return the standard library modules only a page in
+    another language than English imports (:attr:`~buildsteps.shipping.Shipment.languages`),
+    compiled, by their names in an archive: they ship with each language's catalog."""
     stdlib = runtime / "python_stdlib.zip"
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -85,8 +87,9 @@ def compile_for_pyodide(runtime: Path, game_zip: Path) -> None:
         page_roots = [m for m in GAME.imports_of(GAME.page) if m != "numpy"] + ["encodings.cp437"]
         (work / "page.json").write_text(json.dumps(page_roots))
         (work / "worker.json").write_text(json.dumps(GAME.imports_of(GAME.worker)))
-        roots = ("/work/page.json", "/work/worker.json")
-        archives = ("/work/stdlib.zip", f"/work/{WORKER_STDLIB}")
+        (work / "language.json").write_text(json.dumps(list(GAME.languages)))
+        roots = ("/work/page.json", "/work/language.json", "/work/worker.json")
+        archives = ("/work/stdlib.zip", "/work/language.zip", f"/work/{WORKER_STDLIB}")
         write_pyscript_package(work)
         run_in_pyodide(
             runtime,
@@ -105,7 +108,18 @@ def compile_for_pyodide(runtime: Path, game_zip: Path) -> None:
         for source in (work / "game").rglob("*.py"):
             source.unlink()
         run_in_pyodide(
-            runtime, stdlib, work, "verify", *roots, f"/work/{WORKER_STDLIB}", "/work/game"
+            runtime,
+            stdlib,
+            work,
+            "verify",
+            "/work/page.json",
+            "/work/language.json",
+            "/work/language.zip",
+            "/work/worker.json",
+            f"/work/{WORKER_STDLIB}",
+            "/work/game",
         )
         # PyScript writes its modules' sources itself: only their compiled files ship.
         zip_game_package(game_zip, work, "game", "pyscript/__pycache__")
+        with zipfile.ZipFile(work / "language.zip") as language:
+            return {name: language.read(name) for name in language.namelist()}

@@ -1,13 +1,13 @@
 """The page in other languages than English: the gettext catalogs (``locale/<code>/LC_MESSAGES/
 pyblokus.po``, one per language of :data:`game.i18n.LANGUAGES`), their template made from the
 sources, and what the build makes of them with Babel: per language the compiled catalog Python
-reads (``locale/<code>.mo``) and the words the page shows before Python runs
-(``locale/<code>.js``: the page's marked words, the loading script's, and the text drawn into
-the shell, English -> translation).
+reads (a ``.mo``, which the build puts in ``locale/<code>.zip``), the words the page shows before
+Python runs (``locale/<code>.js``: the page's marked words, the loading script's, and the text
+drawn into the shell, English -> translation) and the app's manifest in the language.
 
 ``python3 build.py messages`` extracts the messages (``locale/pyblokus.pot``: Python's ``_``,
-``ngettext``, ``pgettext`` and ``N_``, ``static/boot.js``'s ``_``, and ``index.html``'s elements
-marked ``data-i18n``) and merges them into every catalog.
+``ngettext``, ``pgettext`` and ``N_``, ``static/boot.js``'s ``_``, ``index.html``'s elements
+marked ``data-i18n`` and the manifest's words) and merges them into every catalog.
 """
 
 from __future__ import annotations
@@ -29,6 +29,10 @@ LOCALE = ROOT / "locale"
 TEMPLATE = LOCALE / "pyblokus.pot"
 #: Babel's map of the sources to their extraction method.
 MAPPING = ROOT / "babel.cfg"
+#: The app's manifest, in English: its words are messages; each language gets its own.
+MANIFEST = ROOT / "static" / "manifest.webmanifest"
+#: The manifest's fields that say something (the others are colours, addresses and icons).
+MANIFEST_WORDS = ("name", "short_name", "description")
 
 
 def catalog_path(code: str) -> Path:
@@ -94,6 +98,13 @@ def extract_page(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
     """Babel's extraction method for ``index.html`` (named in ``babel.cfg``)."""
     for line, words in marked_words(fileobj.read().decode()):
         yield line, None, words, []
+
+
+def extract_manifest(fileobj, keywords, comment_tags, options) -> Iterator[tuple]:
+    """Babel's extraction method for the app's manifest (named in ``babel.cfg``)."""
+    manifest = json.loads(fileobj.read())
+    for field in MANIFEST_WORDS:
+        yield 1, None, manifest[field], [f"The installed app's {field} (its manifest)."]
 
 
 def extract_messages() -> None:
@@ -191,3 +202,16 @@ def words_script(catalog, shell: dict[str, str], off_warning: str) -> str:
         f'document.documentElement.style.setProperty("--off-warning", {warning});\n'
         "pyblokusTranslatePage();\n"
     )
+
+
+def translated_manifest(catalog, code: str) -> dict:
+    """The app's manifest in language ``code`` (its words from ``catalog``), for
+    ``locale/<code>.webmanifest``: its addresses still lead to the site and the icons of
+    ``static/`` (``locale/`` lies beside it)."""
+    manifest = json.loads(MANIFEST.read_text())
+    for field in MANIFEST_WORDS:
+        manifest[field] = catalog.get(manifest[field]).string
+    manifest["lang"] = code
+    for icon in manifest["icons"]:
+        icon["src"] = f"../{MANIFEST.parent.name}/{icon['src']}"
+    return manifest

@@ -22,7 +22,10 @@ class Shipment:
     ``packages`` but those of ``not_shipped`` (module name: why not), and the files under
     ``root`` that the patterns of ``data`` match.
 
-    ``page`` and ``worker`` are the modules the page and its worker run. ``command_lines`` are
+    ``page`` and ``worker`` are the modules the page and its worker run; ``languages``, the
+    modules outside the tree that the page imports only in another language than English (its
+    catalog's reader): they ship with each language's catalog, not in the page's standard
+    library. ``command_lines`` are
     the functions (``module.function``) that are a shipped module's command line, which the page
     never runs: what they import is not followed, so it ships only if shipped code imports it.
     """
@@ -34,6 +37,7 @@ class Shipment:
     data: tuple[str, ...]
     page: str
     worker: str
+    languages: tuple[str, ...] = ()
 
     def modules(self) -> list[str]:
         """The names of the shipped modules, sorted."""
@@ -62,9 +66,10 @@ class Shipment:
     def imports_of(self, entry: str) -> list[str]:
         """The modules the build imports in Pyodide to find the standard library that ``entry``
         needs: all the modules outside the tree that its tree's modules import (Pyodide's and
-        NumPy's included); for the worker, its tree's modules too (the page's need the DOM to
-        import; the worker has none)."""
+        NumPy's included) but :attr:`languages`; for the worker, its tree's modules too (the
+        page's need the DOM to import; the worker has none)."""
         tree_modules, others = self.reach(entry)
+        others -= set(self.languages)
         return sorted(others | tree_modules if entry == self.worker else others)
 
     def reach(self, *entries: str) -> tuple[set[str], set[str]]:
@@ -127,4 +132,5 @@ GAME = Shipment(
     data=("game/data/*.json",),  # the computer's weights, the puzzles' stored solutions
     page="game.web.app",  # index.html runs it
     worker="game.web.worker",  # static/ai-worker.js runs it
+    languages=("gettext",),  # game.i18n reads a catalog with it: an English page needs none
 )

@@ -244,7 +244,7 @@ class Position:
         occupied, own[color], edges[color], attach = placed(
             self.geo, code, color, self.occupied, own[color], edges[color], self.attach
         )
-        used[color] |= 1 << self.tab.piece_index[code // self.geo.bits]
+        used[color] |= self.geo.piece_bit[code // self.geo.bits]
         return Position(
             self.geo,
             self.tab,

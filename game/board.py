@@ -16,10 +16,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import NamedTuple, Self
+from typing import Self
 
 from .geometry import Geometry, Mask, geometry_of
-from .i18n import N_
+from .i18n import N_, _
 from .pieces import FILE_NAMES, PIECES, Move, Piece, Square, square
 from .variants import Color, Variant, find_variant
 
@@ -34,9 +34,17 @@ MONOMINO_LAST_BONUS = 5
 ALL_PIECES_USED = (1 << len(PIECES)) - 1
 
 
-class IllegalReason(Enum):
-    """Why a move is illegal; the value is the sentence shown to players (in
-    English: :func:`~game.i18n._` translates it where it is shown)."""
+class Reason(Enum):
+    """A reason a move is refused; the value is its sentence in English (the message)."""
+
+    def words(self, triangles: bool = False) -> str:
+        """The reason in the language spoken, naming the board's cells (``triangles``: Trigon's)."""
+        return _(self.value)
+
+
+class IllegalReason(Reason):
+    """Why a move is illegal; the value is the sentence shown to players on a board of squares
+    (in English: :meth:`words` says it in the language spoken, on the board's grid)."""
 
     GAME_OVER = N_("the game is over")
     OFF_BOARD = N_("goes off the board")
@@ -49,12 +57,23 @@ class IllegalReason(Enum):
     FREE_CORNER = N_("must cover a free corner of the board")
     NO_CORNER = N_("must touch a corner of your own piece")
 
+    def words(self, triangles: bool = False) -> str:
+        """
+        >>> IllegalReason.OVERLAP.words(triangles=True)
+        'covers a triangle that is already taken'
+        """
+        if triangles and self is IllegalReason.OVERLAP:
+            return _("covers a triangle that is already taken")
+        return super().words(triangles)
+
 
 class IllegalMoveError(ValueError):
     """Raised by :meth:`Board.push` for an illegal move; :attr:`reason` says why."""
 
-    def __init__(self, move: Move, reason: IllegalReason):
-        super().__init__(f"illegal move {move}: {reason.value}")
+    def __init__(self, move: Move, reason: IllegalReason, triangles: bool = False):
+        super().__init__(
+            _("illegal move {squares}: {why}").format(squares=move, why=reason.words(triangles))
+        )
         self.move = move
         self.reason = reason
 
@@ -281,19 +300,13 @@ class BaseBoard(ABC):
         return other
 
 
-class UndoState(NamedTuple):
-    """What :meth:`Board.pop` restores: the position before a push (of the moving colour's
-    own bitboards and pieces, only that colour's) and the turn bookkeeping."""
-
-    occupied: Mask
-    own: Mask
-    own_edges: Mask
-    attach: list[Mask]
-    used: int
-    finished: int
-    turn: Color | None
-    legal: list[int] | None
-    unsettled_after: Color | None
+#: What :meth:`Board.pop` restores: the position before a push (of the moving colour's own
+#: bitboards and pieces, only that colour's) and the turn bookkeeping, in this order: occupied,
+#: own, own edges, attach list, used pieces, finished, turn, legal codes, unsettled after. A plain
+#: tuple: a named one costs more to build on every move.
+UndoState = tuple[
+    Mask, Mask, Mask, list[Mask], int, int, Color | None, list[int] | None, Color | None
+]
 
 
 class Board(BaseBoard):
@@ -315,9 +328,13 @@ class Board(BaseBoard):
     ):
         self.variant = variant if isinstance(variant, Variant) else find_variant(variant)
         if scoring not in SCORING_MODES:
-            raise ValueError(f"unknown scoring {scoring!r}; known: {', '.join(SCORING_MODES)}")
+            raise ValueError(
+                _("unknown scoring {scoring}; known: {known}").format(
+                    scoring=repr(scoring), known=", ".join(SCORING_MODES)
+                )
+            )
         if colorless_corners and self.variant.size != 20:
-            raise ValueError("colourless start corners exist only in the Classic variants")
+            raise ValueError(_("colourless start corners exist only in the Classic variants"))
         self.colorless_corners = colorless_corners
         self.scoring = scoring
         self.colors = self.variant.colors
@@ -376,16 +393,16 @@ class Board(BaseBoard):
             for move in moves:
                 reason = board._shape_reason(move, color)
                 if reason is not None:
-                    raise IllegalMoveError(move, reason)
+                    raise IllegalMoveError(move, reason, geo.grid.triangles)
                 mask = geo.mask_of(move.squares)
                 if mask & board._occupied:
-                    raise IllegalMoveError(move, IllegalReason.OVERLAP)
+                    raise IllegalMoveError(move, IllegalReason.OVERLAP, geo.grid.triangles)
                 code = geo.code_of(mask, board._held_back(color))
                 own, edges = board._own, board._own_edges
                 board._occupied, own[color], edges[color], board._attach = placed(
                     geo, code, color, board._occupied, own[color], edges[color], board._attach
                 )
-                board._used[color] |= 1 << geo.placement_piece(code).index
+                board._used[color] |= geo.piece_bit[code // geo.bits]
         board.setup = {color: tuple(moves) for color, moves in pieces.items() if moves}
         board.setup_turn = turn
         n = len(board.variant.colors)
@@ -519,7 +536,7 @@ class Board(BaseBoard):
             color = self.turn
         reason = self.illegal_reason(move, color)
         if reason is not None:
-            raise IllegalMoveError(move, reason)
+            raise IllegalMoveError(move, reason, self.geometry.grid.triangles)
         mask = self.geometry.mask_of(move.squares)
         self.push_code(self.geometry.code_of(mask, self._held_back(color)), color)
 
@@ -529,7 +546,7 @@ class Board(BaseBoard):
             color = self.turn
         geo = self.geometry
         self._stack.append(
-            UndoState(
+            (
                 self._occupied,
                 self._own[color],
                 self._own_edges[color],
@@ -547,23 +564,24 @@ class Board(BaseBoard):
         self._occupied, own[color], edges[color], self._attach = placed(
             geo, code, color, self._occupied, own[color], edges[color], attach
         )
-        self._used[color] |= 1 << geo.placement_piece(code).index
+        self._used[color] |= geo.piece_bit[code // geo.bits]
         self._legal = None
         self._unsettled_after = color
 
     def pop(self) -> Move:
         """Take back the last move and return it."""
-        state = self._stack.pop()
         color, code = self._history.pop()
-        self._occupied = state.occupied
-        self._own[color] = state.own
-        self._own_edges[color] = state.own_edges
-        self._attach = state.attach
-        self._used[color] = state.used
-        self._finished = state.finished
-        self._turn = state.turn
-        self._legal = state.legal
-        self._unsettled_after = state.unsettled_after
+        (
+            self._occupied,
+            self._own[color],
+            self._own_edges[color],
+            self._attach,
+            self._used[color],
+            self._finished,
+            self._turn,
+            self._legal,
+            self._unsettled_after,
+        ) = self._stack.pop()
         return self.move_from_code(code)
 
     def _settle_turn(self) -> None:

@@ -13,9 +13,9 @@ game, and catches nothing but :class:`InputError`.
 Traceback (most recent call last):
   ...
 game.boundary.InputError: the move number must be a whole number from 1 to 84, not '１２'
->>> load_json('{"a": [1, 2.5]}', "save")
+>>> load_json('{"a": [1, 2.5]}', "the save")
 {'a': [1, 2.5]}
->>> load_json("[" * 100 + "]" * 100, "save")
+>>> load_json("[" * 100 + "]" * 100, "the save")
 Traceback (most recent call last):
   ...
 game.boundary.InputError: the save is nested more than 16 deep
@@ -29,6 +29,8 @@ import json
 import math
 import re
 from itertools import accumulate
+
+from .i18n import _, ngettext, number
 
 #: Characters of a text from outside (a record, a save): real ones are a few thousand.
 MAX_TEXT_CHARS = 1_000_000
@@ -58,33 +60,47 @@ def quoted(text: str) -> str:
     """
     if len(text) <= QUOTE_CHARS:
         return repr(text)
-    return f"{text[:QUOTE_CHARS] + '…'!r} ({len(text):,} characters)"
+    count = len(text)
+    return ngettext("{text} ({count} character)", "{text} ({count} characters)", count).format(
+        text=repr(text[:QUOTE_CHARS] + "…"), count=number(count)
+    )
 
 
 def bounded_text(text: object, what: str, limit: int = MAX_TEXT_CHARS) -> str:
     """``text`` if it is a string of at most ``limit`` characters; ``what`` names it in the
-    message ("saved game", "record").
+    message, with its article ("the save", "the record": marked with :func:`~game.i18n.N_`,
+    said in the language spoken).
 
-    >>> bounded_text("x" * 11, "link", limit=10)
+    >>> bounded_text("x" * 11, "the link", limit=10)
     Traceback (most recent call last):
       ...
     game.boundary.InputError: the link is too long (11 characters; at most 10)
     """
     if not isinstance(text, str):
-        raise InputError(f"the {what} is not text")
+        raise InputError(_("{what} is not text").format(what=_(what)))
     if len(text) > limit:
-        raise InputError(f"the {what} is too long ({len(text):,} characters; at most {limit:,})")
+        raise InputError(
+            _("{what} is too long ({count} characters; at most {limit})").format(
+                what=_(what), count=number(len(text)), limit=number(limit)
+            )
+        )
     return text
 
 
 def decode_utf8(data: bytes, what: str, limit: int = MAX_TEXT_CHARS) -> str:
     """The text of at most ``limit`` bytes of UTF-8 (a leading byte-order mark dropped)."""
     if len(data) > limit:
-        raise InputError(f"the {what} is too large (more than {limit:,} bytes)")
+        raise InputError(
+            _("{what} is too large (more than {limit} bytes)").format(
+                what=_(what), limit=number(limit)
+            )
+        )
     try:
         return data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as error:
-        raise InputError(f"the {what} is not UTF-8 text (byte {error.start + 1})") from None
+        raise InputError(
+            _("{what} is not UTF-8 text (byte {byte})").format(what=_(what), byte=error.start + 1)
+        ) from None
 
 
 def read_file(path: str, what: str, limit: int = MAX_TEXT_CHARS) -> str:
@@ -94,26 +110,30 @@ def read_file(path: str, what: str, limit: int = MAX_TEXT_CHARS) -> str:
             data = file.read(limit + 1)
         return decode_utf8(data, what, limit)
     except (OSError, ValueError) as error:  # ValueError: a NUL in the path, or InputError
-        raise InputError(f"cannot read {path}: {error}") from None
+        raise InputError(_("cannot read {path}: {error}").format(path=path, error=error)) from None
 
 
 def decode_base64url(text: object, what: str, limit: int = MAX_TEXT_CHARS) -> bytes:
     """The bytes of unpadded base64url ``text`` (as a link carries them), bounded.
 
-    >>> decode_base64url("AQID", "link")
+    >>> decode_base64url("AQID", "the link")
     b'\\x01\\x02\\x03'
-    >>> decode_base64url("A+ID", "link")
+    >>> decode_base64url("A+ID", "the link")
     Traceback (most recent call last):
       ...
     game.boundary.InputError: the link is damaged: it holds a character that is not base64url
     """
     text = bounded_text(text, what, limit)
     if not text.isascii() or not re.fullmatch(r"[A-Za-z0-9_-]*", text):
-        raise InputError(f"the {what} is damaged: it holds a character that is not base64url")
+        raise InputError(
+            _("{what} is damaged: it holds a character that is not base64url").format(what=_(what))
+        )
     try:
         return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except binascii.Error:
-        raise InputError(f"the {what} is damaged: its length is not that of base64url") from None
+        raise InputError(
+            _("{what} is damaged: its length is not that of base64url").format(what=_(what))
+        ) from None
 
 
 def parse_int(text: str, what: str, low: int, high: int) -> int:
@@ -127,7 +147,11 @@ def parse_int(text: str, what: str, low: int, high: int) -> int:
         or len(significant) > len(str(max(abs(low), abs(high))))
         or not low <= int(text) <= high
     ):
-        raise InputError(f"{what} must be a whole number from {low} to {high}, not {quoted(text)}")
+        raise InputError(
+            _("{what} must be a whole number from {low} to {high}, not {text}").format(
+                what=_(what), low=low, high=high, text=quoted(text)
+            )
+        )
     return int(text)
 
 
@@ -147,7 +171,9 @@ def load_json(text: object, what: str, limit: int = MAX_TEXT_CHARS) -> object:
     (no ``NaN`` or ``Infinity``)."""
     text = bounded_text(text, what, limit)
     if json_depth(text) > MAX_JSON_DEPTH:
-        raise InputError(f"the {what} is nested more than {MAX_JSON_DEPTH} deep")
+        raise InputError(
+            _("{what} is nested more than {depth} deep").format(what=_(what), depth=MAX_JSON_DEPTH)
+        )
     try:
         return json.loads(
             text,
@@ -158,17 +184,23 @@ def load_json(text: object, what: str, limit: int = MAX_TEXT_CHARS) -> object:
     except InputError:
         raise
     except (ValueError, RecursionError):  # RecursionError: a stack smaller than we thought
-        raise InputError(f"the {what} is not valid JSON") from None
+        raise InputError(_("{what} is not valid JSON").format(what=_(what))) from None
+
+
+def _out_of_range(text: str, what: str) -> InputError:
+    return InputError(
+        _("{what} holds a number out of range: {text}").format(what=_(what), text=quoted(text))
+    )
 
 
 def _json_int(text: str, what: str) -> int:
     if len(text.removeprefix("-")) > MAX_JSON_DIGITS:
-        raise InputError(f"the {what} holds a number out of range: {quoted(text)}")
+        raise _out_of_range(text, what)
     return int(text)
 
 
 def _json_float(text: str, what: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise InputError(f"the {what} holds a number out of range: {quoted(text)}")
+        raise _out_of_range(text, what)
     return value

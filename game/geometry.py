@@ -119,6 +119,9 @@ class Geometry:
             Orientation(i, piece, offs, tuple(slot[o] for o in offs), *rings)
             for i, (piece, offs, *rings) in enumerate(offsets_of)
         )
+        #: Per orientation, its piece's bit (``1 << piece.index``): a move code's piece is
+        #: ``piece_bit[code // bits]``, without a method call on the hot path of a move.
+        self.piece_bit: tuple[int, ...] = tuple(1 << o.piece.index for o in self.orientations)
         self.orientations_of_piece: tuple[tuple[Orientation, ...], ...] = tuple(
             tuple(o for o in self.orientations if o.piece is piece) for piece in self.pieces
         )

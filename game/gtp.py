@@ -285,7 +285,7 @@ class GtpEngine:
         try:
             if len(args) == 2:
                 move_number = parse_int(args[1], "the move number", 1, MAX_NODES)
-            text = read_file(path, "record", MAX_RECORD_CHARS)
+            text = read_file(path, "the record", MAX_RECORD_CHARS)
         except InputError as error:
             raise GtpError(str(error)) from None
         try:

@@ -77,6 +77,15 @@ def pgettext(context: str, message: str) -> str:
     return message if _translations is None else _translations.pgettext(context, message)
 
 
+def number(value: int) -> str:
+    """``value`` written with the language's thousands separator (its catalog's).
+
+    >>> number(1_000_000)
+    '1,000,000'
+    """
+    return f"{value:,}".replace(",", pgettext("thousands separator", ","))
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogs where it is written; :func:`_` translates it where it
     is shown."""

@@ -37,6 +37,7 @@ import zlib
 
 from .board import SCORING_MODES, Board, IllegalMoveError
 from .boundary import InputError, bounded_text, decode_base64url
+from .i18n import N_, _
 from .levels import LEVEL_NAMES
 from .record import HUMAN, GameRecord, seat_count
 
@@ -88,7 +89,7 @@ class _BitReader:
 
     def read(self, bits: int) -> int:
         if bits > self.left:
-            raise LinkError("the link is damaged: it ends in the middle of the game")
+            raise LinkError(_("the link is damaged: it ends in the middle of the game"))
         self.left -= bits
         return self.value >> self.left & ((1 << bits) - 1)
 
@@ -152,18 +153,18 @@ def from_fragment(fragment: str) -> GameRecord:
     damaged (cut short or changed), a newer version, or a move that is not legal.
     """
     try:
-        text = bounded_text(fragment, "link", MAX_LINK_CHARS).removeprefix("#")
+        text = bounded_text(fragment, N_("the link"), MAX_LINK_CHARS).removeprefix("#")
         if not text.startswith(PREFIX):
-            raise LinkError("the link does not hold a game")
+            raise LinkError(_("the link does not hold a game"))
         payload = text[len(PREFIX) :]
-        raw = decode_base64url(payload, "link", MAX_LINK_CHARS)
+        raw = decode_base64url(payload, N_("the link"), MAX_LINK_CHARS)
     except InputError as error:  # the boundary's checks, as this module's error
         raise LinkError(str(error)) from None
     data, check = raw[:-CHECK_BYTES], raw[-CHECK_BYTES:]
     # Encoding again also catches a change in the unused low bits of the last character.
     canonical = base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") == payload
     if not canonical or not data or zlib.crc32(data).to_bytes(4, "big")[:CHECK_BYTES] != check:
-        raise LinkError("the link is damaged (cut short or changed): its check does not match")
+        raise LinkError(_("the link is damaged (cut short or changed): its check does not match"))
     return _decode(_BitReader(data))
 
 
@@ -171,24 +172,28 @@ def _decode(bits: _BitReader) -> GameRecord:
     version = bits.read(8)
     if version != LINK_VERSION:
         raise LinkError(
-            f"the link is of version {version}; this page reads version {LINK_VERSION} "
-            "(it may come from a newer pyblokus)"
+            _(
+                "the link is of version {version}; this page reads version {ours} "
+                "(it may come from a newer pyblokus)"
+            ).format(version=version, ours=LINK_VERSION)
         )
     variant_index, colorless, scoring_index = bits.read(3), bits.read(1), bits.read(2)
     per_color, with_colors, with_setup = bits.read(1), bits.read(1), bits.read(1)
     if variant_index >= len(LINK_VARIANTS) or scoring_index >= len(SCORING_MODES):
-        raise LinkError("the link names a game variant or scoring this page does not know")
+        raise LinkError(_("the link names a game variant or scoring this page does not know"))
     options = {"colorless_corners": bool(colorless), "scoring": SCORING_MODES[scoring_index]}
     try:
         board = Board(LINK_VARIANTS[variant_index], **options)
     except ValueError as error:
-        raise LinkError(f"the link's options do not fit together: {error}") from None
+        raise LinkError(
+            _("the link's options do not fit together: {error}").format(error=error)
+        ) from None
     seats = tuple(bits.read(SEAT_BITS) for _ in range(seat_count(board, bool(per_color))))
     code_bits = _code_bits(board)
     if with_setup:
         turn = bits.read(3)
         pieces: dict[int, list] = {}
-        for _ in range(bits.read(COUNT_BITS)):
+        for _setup in range(bits.read(COUNT_BITS)):
             color = bits.read(2)
             pieces.setdefault(color, []).append(_move(board, bits.read(code_bits)))
         try:
@@ -196,32 +201,44 @@ def _decode(bits: _BitReader) -> GameRecord:
                 board.variant, pieces, turn=None if turn == NO_TURN else turn, **options
             )
         except ValueError as error:
-            raise LinkError(f"the link's setup is not a position: {error}") from None
+            raise LinkError(
+                _("the link's setup is not a position: {error}").format(error=error)
+            ) from None
     for number in range(1, bits.read(COUNT_BITS) + 1):
         color = bits.read(2) if with_colors else board.turn
         move = _move(board, bits.read(code_bits))
         if color is None:
-            raise LinkError(f"move {number} comes after the end of the game")
+            raise LinkError(
+                _("move {number} comes after the end of the game").format(number=number)
+            )
         try:
             board.push(move, color)
         except IllegalMoveError as error:
-            raise LinkError(f"move {number} of the link is not legal: {error}") from None
+            raise LinkError(
+                _("move {number} of the link is not legal: {error}").format(
+                    number=number, error=error
+                )
+            ) from None
     if bits.left >= 8 or bits.read(bits.left):
-        raise LinkError("the link is damaged: there is more after the last move")
+        raise LinkError(_("the link is damaged: there is more after the last move"))
     for seat in seats:
         if seat != HUMAN and seat not in LEVEL_NAMES:
-            raise LinkError(f"the link names computer level {seat}, which this page lacks")
+            raise LinkError(
+                _("the link names computer level {level}, which this page lacks").format(level=seat)
+            )
     try:
         return GameRecord(board, seats, seat_per_color=bool(per_color))
     except ValueError as error:
-        raise LinkError(f"the link's seats do not fit its game: {error}") from None
+        raise LinkError(
+            _("the link's seats do not fit its game: {error}").format(error=error)
+        ) from None
 
 
 def _move(board: Board, code: int):
     """The move with ``code`` on ``board``'s geometry; LinkError if no placement has it."""
     geo = board.geometry
     if code >= len(geo.orientations) * geo.bits or geo.placement_mask(code) & ~geo.full:
-        raise LinkError("the link is damaged: it holds a piece that is off the board")
+        raise LinkError(_("the link is damaged: it holds a piece that is off the board"))
     return geo.move(code)
 
 

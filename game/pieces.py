@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from string import ascii_lowercase
 
 from .boundary import quoted
+from .i18n import _
 
 Square = int
 """A square: ``y * MAX_WIDTH + x`` with ``x`` the column (``a`` = 0) and ``y`` the row counted
@@ -71,7 +72,7 @@ def parse_square(name: str) -> Square:
         or len(row) > 2
         or not 1 <= int(row) <= MAX_HEIGHT
     ):
-        raise ValueError(f"not a square: {quoted(name)}")
+        raise ValueError(_("not a square: {name}").format(name=quoted(name)))
     return square(FILE_NAMES.index(column), int(row) - 1)
 
 
@@ -282,9 +283,9 @@ class Move:
     def __init__(self, squares: Iterable[Square]):
         ordered = tuple(sorted(squares))
         if not ordered:
-            raise ValueError("a move covers at least one square")
+            raise ValueError(_("a move covers at least one square"))
         if len(set(ordered)) != len(ordered):
-            raise ValueError("a move covers each square once")
+            raise ValueError(_("a move covers each square once"))
         object.__setattr__(self, "squares", ordered)
 
     def __setattr__(self, name, value):
@@ -296,14 +297,18 @@ class Move:
         names = text.split(",", MAX_PIECE_SIZE)
         if len(names) > MAX_PIECE_SIZE:
             raise ValueError(
-                f"not a move: {quoted(text)} (a piece covers {MAX_PIECE_SIZE} squares at most)"
+                _("not a move: {text} (a piece covers {count} squares at most)").format(
+                    text=quoted(text), count=MAX_PIECE_SIZE
+                )
             )
         if not text.strip() or any(not name.strip() for name in names):
-            raise ValueError(f"not a move: {quoted(text)}")
+            raise ValueError(_("not a move: {text}").format(text=quoted(text)))
         try:
             return cls(parse_square(name) for name in names)
         except ValueError as error:
-            raise ValueError(f"not a move: {quoted(text)} ({error})") from None
+            raise ValueError(
+                _("not a move: {text} ({error})").format(text=quoted(text), error=error)
+            ) from None
 
     @property
     def piece(self) -> Piece | None:

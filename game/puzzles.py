@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from enum import Enum
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from .board import BaseBoard, Board, IllegalMoveError, IllegalReason
+from .board import BaseBoard, Board, IllegalMoveError, IllegalReason, Reason
 from .geometry import Mask, geometry
 from .i18n import N_
 from .pieces import FILE_NAMES, PIECES, Move, Piece, square
@@ -110,7 +109,7 @@ def find_puzzle(name: str | int) -> Puzzle:
     raise ValueError(f"unknown puzzle {name!r}; known: {', '.join(PUZZLES)} (or 1-4)")
 
 
-class PuzzleReason(Enum):
+class PuzzleReason(Reason):
     """Why a move breaks a puzzle's own rules (the game's reasons are :class:`IllegalReason`)."""
 
     NOT_IN_PUZZLE = N_("that piece is not part of this puzzle")
@@ -271,7 +270,7 @@ class TilingPuzzleBoard(PuzzleMixin, BaseBoard):
         one). Raises :class:`IllegalMoveError` and changes nothing if the move is illegal."""
         reason = self.illegal_reason(move, color)
         if reason is not None:
-            raise IllegalMoveError(move, reason)
+            raise IllegalMoveError(move, reason, self.geometry.grid.triangles)
         code = self.geometry.code_of(self.geometry.mask_of(move.squares))
         self.push_code(code, self._color_for(move.piece, color))
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from html import escape
 
 from .boundary import InputError, load_json
-from .i18n import _
+from .i18n import N_, _
 from .levels import LEVELS, PENTOBI_ELO, family, level_elo
 
 #: Where a rating starts: Pentobi's level 1.
@@ -165,16 +165,20 @@ class RatingHistory:
         >>> RatingHistory.from_json('{"format": "pyblokus-rating", "version": 1, "games": [1]}')
         Traceback (most recent call last):
           ...
-        game.boundary.InputError: rated game 1 in the saved ratings is malformed
+        game.boundary.InputError: rated game 1 in the save is malformed
         """
-        data = load_json(text, "saved ratings")
+        data = load_json(text, N_("the save"))
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise InputError("the saved data is not a pyblokus rating history")
+            raise InputError(_("the save is not a pyblokus rating history"))
         if data.get("version") != SAVE_VERSION:
-            raise InputError(f"saved ratings version {data.get('version')!r} is not supported")
+            raise InputError(
+                _("the save's version {version} is not supported").format(
+                    version=repr(data.get("version"))
+                )
+            )
         rows = data.get("games")
         if not isinstance(rows, list):
-            raise InputError("the saved ratings have no games")
+            raise InputError(_("the save has no rated games"))
         history = cls()
         low, high = RATING_RANGE
         for number, row in enumerate(rows, 1):
@@ -193,7 +197,9 @@ class RatingHistory:
             except (TypeError, ValueError):
                 valid = False
             if not valid:
-                raise InputError(f"rated game {number} in the saved ratings is malformed")
+                raise InputError(
+                    _("rated game {number} in the save is malformed").format(number=number)
+                )
             game = RatedGame(
                 variant, level, seat, history.rating(variant), result, float(after), date, sgf
             )

@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .board import Board
+from .i18n import _
 from .levels import LEVEL_NAMES
 from .sgf import read_sgf, read_sgf_headers, write_sgf
 
@@ -57,13 +58,17 @@ class GameRecord:
 
     def __post_init__(self):
         if self.seat_per_color and self.board.variant.name != "classic_2":
-            raise ValueError("a seat per colour exists only in classic_2 (two teams)")
+            raise ValueError(_("a seat per colour exists only in the two-team game"))
         expected = seat_count(self.board, self.seat_per_color)
         if len(self.seats) != expected:
-            raise ValueError(f"this game has {expected} seats, not {len(self.seats)}")
+            raise ValueError(
+                _("this game has {expected} seats, not {count}").format(
+                    expected=expected, count=len(self.seats)
+                )
+            )
         for seat in self.seats:
             if seat != HUMAN and seat not in LEVEL_NAMES:
-                raise ValueError(f"no computer level {seat!r}")
+                raise ValueError(_("no computer level {level}").format(level=repr(seat)))
 
     def player_seats(self) -> list[tuple[Seat, ...]]:
         """Per scoring player, the seats that play its colours."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from .board import Board
 from .boundary import InputError, load_json
@@ -23,35 +22,7 @@ from .i18n import N_, _, ngettext, pgettext
 from .levels import level_name
 from .pieces import Move
 from .record import HUMAN, GameRecord
-from .variants import Color, Variant
-
-
-class Colored(Protocol):
-    """Anything that names its colours: a variant, a board."""
-
-    color_names: Sequence[str]
-
-
-#: Every colour's name as a sentence writes it, in English (by its lower-case id).
-COLOR_TITLES = {
-    "blue": N_("Blue"),
-    "yellow": N_("Yellow"),
-    "red": N_("Red"),
-    "green": N_("Green"),
-    "purple": N_("Purple"),
-    "orange": N_("Orange"),
-}
-
-
-def color_title(colored: Colored, color: Color) -> str:
-    """A colour's name as a sentence writes it, in the player's language.
-
-    >>> from game import Board
-    >>> color_title(Board("duo"), 1)
-    'Orange'
-    """
-    return _(COLOR_TITLES[colored.color_names[color]])
-
+from .variants import Color, Variant, color_title
 
 # --- the move list ----------------------------------------------------------------------------
 
@@ -250,9 +221,9 @@ class AnalysisResult:
         Raises :class:`~game.boundary.InputError` with a message for anything else, or for
         another game's analysis."""
         try:
-            data = load_json(text, "kept analysis", MAX_ANALYSIS_CHARS)
+            data = load_json(text, N_("the kept analysis"), MAX_ANALYSIS_CHARS)
             if data.get("format") != ANALYSIS_FORMAT or data.get("version") != ANALYSIS_VERSION:
-                raise ValueError("not a pyblokus analysis of this version")
+                raise ValueError(_("not a pyblokus analysis of this version"))
             analysed = tuple((_color(c, variant), Move.parse(m)) for c, m in data["moves"])
             n = len(analysed)
             players = variant.num_players
@@ -262,26 +233,28 @@ class AnalysisResult:
         except InputError:
             raise
         except (ValueError, TypeError, KeyError, AttributeError) as error:
-            raise InputError(f"the kept analysis is unreadable ({error})") from None
+            raise InputError(
+                _("the kept analysis is unreadable ({error})").format(error=error)
+            ) from None
         if len(values) != n + 1 or any(len(v) != players for v in values):
-            raise InputError("the kept analysis has the wrong number of values")
+            raise InputError(_("the kept analysis has the wrong number of values"))
         if len(best) != n or len(losses) != n:
-            raise InputError("the kept analysis has the wrong number of moves")
+            raise InputError(_("the kept analysis has the wrong number of moves"))
         result = cls(analysed, values, best, losses)
         if not result.fits(moves):
-            raise InputError("the kept analysis is of another game")
+            raise InputError(_("the kept analysis is of another game"))
         return result
 
 
 def _color(value, variant: Variant) -> Color:
     if type(value) is not int or value not in variant.colors:
-        raise ValueError(f"{value!r} is not a colour")
+        raise ValueError(_("{value} is not a colour").format(value=repr(value)))
     return value
 
 
 def _number(value) -> float:
     if type(value) not in (int, float) or abs(value) > 1e4:  # load_json refused non-finite
-        raise ValueError(f"{value!r} is not a value")
+        raise ValueError(_("{value} is not a value").format(value=repr(value)))
     return float(value)
 
 

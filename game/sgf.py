@@ -31,7 +31,7 @@ Pentobi keeps but ignores. Without it a record means Pentobi's rules.
 >>> read_sgf("(;GM[Blokus Duo];B[e10];W[e10])")
 Traceback (most recent call last):
   ...
-game.sgf.SgfError: move 2 (line 1, column 25): orange e10: covers a square that is already taken
+game.sgf.SgfError: move 2 (line 1, column 25): Orange e10: covers a square that is already taken
 """
 
 from __future__ import annotations
@@ -43,8 +43,9 @@ from dataclasses import dataclass, field
 from . import __version__
 from .board import Board, IllegalMoveError
 from .boundary import MAX_TEXT_CHARS, InputError, bounded_text, quoted
+from .i18n import N_, _, number
 from .pieces import Move
-from .variants import VARIANTS, Color, Variant
+from .variants import VARIANTS, Color, Variant, color_title
 
 PRIVATE_PROPERTY = "PYBLOKUS"
 """Root property for our options: values ``corners=own|colorless`` and ``scoring=<mode>``."""
@@ -89,10 +90,18 @@ class SgfError(InputError):
         self.line = line
         self.column = column
         self.move_number = move_number
-        where = f"line {line}, column {column}" if line is not None else ""
+        where = ""
+        if line is not None:
+            where = _("line {line}, column {column}").format(line=line, column=column)
         if move_number is not None:
-            where = f"move {move_number} ({where})" if where else f"move {move_number}"
-        super().__init__(f"{where}: {message}" if where else message)
+            where = (
+                _("move {number} ({where})").format(number=move_number, where=where)
+                if where
+                else _("move {number}").format(number=move_number)
+            )
+        super().__init__(
+            _("{where}: {message}").format(where=where, message=message) if where else message
+        )
 
 
 @dataclass(slots=True)
@@ -118,7 +127,7 @@ class _Text:
 
     def __init__(self, text: str):
         try:
-            text = bounded_text(text, "record", MAX_RECORD_CHARS)
+            text = bounded_text(text, N_("the record"), MAX_RECORD_CHARS)
         except InputError as error:
             raise SgfError(str(error)) from None
         # Like Pentobi, treat CR LF and a lone CR as LF.
@@ -165,9 +174,9 @@ def _parse(src: _Text) -> SgfNode:
     text = src.text
     pos = _SPACE.match(text).end()
     if pos == len(text):
-        raise src.error("the record is empty", pos)
+        raise src.error(_("the record is empty"), pos)
     if text[pos] != "(":
-        raise src.error("expected '(' to start the game", pos)
+        raise src.error(_("expected '(' to start the game"), pos)
     # Per open tree: the node its first node hangs from, its last node, where its '(' is.
     stack: list[tuple[SgfNode | None, SgfNode | None, int]] = []
     parent: SgfNode | None = None
@@ -179,15 +188,17 @@ def _parse(src: _Text) -> SgfNode:
         c = text[pos : pos + 1]
         if c == "(":
             if stack and last is None:
-                raise src.error("a variation must follow a node", pos)
+                raise src.error(_("a variation must follow a node"), pos)
             if len(stack) == MAX_DEPTH:
-                raise src.error(f"variations nest more than {MAX_DEPTH:,} deep", pos)
+                raise src.error(
+                    _("variations nest more than {depth} deep").format(depth=number(MAX_DEPTH)), pos
+                )
             stack.append((parent, last, pos))
             parent, last, closed_variation = last, None, False
             pos += 1
         elif c == ";":
             if closed_variation:
-                raise src.error("a node cannot follow a variation", pos)
+                raise src.error(_("a node cannot follow a variation"), pos)
             budget.spend_node(pos)
             node = SgfNode()
             pos = _parse_properties(src, _SPACE.match(text, pos + 1).end(), node, budget)
@@ -201,23 +212,27 @@ def _parse(src: _Text) -> SgfNode:
             continue  # _parse_properties skipped the space
         elif c == ")":
             if last is None:
-                raise src.error("a game tree needs at least one node", pos)
-            parent, last, _ = stack.pop()
+                raise src.error(_("a game tree needs at least one node"), pos)
+            parent, last = stack.pop()[:2]
             pos = _SPACE.match(text, pos + 1).end()
             if not stack:
                 break
             closed_variation = True
             continue
         elif not c:
-            raise src.error("the game is not closed with ')'", stack[-1][2])
+            raise src.error(_("the game is not closed with ')'"), stack[-1][2])
         else:
-            raise src.error(f"unexpected {c!r} (expected ';', '(' or ')')", pos)
+            raise src.error(
+                _("unexpected {text} (expected ';', '(' or ')')").format(text=repr(c)), pos
+            )
         pos = _SPACE.match(text, pos).end()
     if pos < len(text):
         following = text[pos]
         if following == "(":
-            raise src.error("the record holds more than one game", pos)
-        raise src.error(f"unexpected {following!r} after the end of the game", pos)
+            raise src.error(_("the record holds more than one game"), pos)
+        raise src.error(
+            _("unexpected {text} after the end of the game").format(text=repr(following)), pos
+        )
     assert root is not None
     return root
 
@@ -232,16 +247,26 @@ class _Budget:
     def spend_node(self, pos: int) -> None:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise self.src.error(f"the record has more than {MAX_NODES:,} nodes", pos)
+            raise self.src.error(
+                _("the record has more than {count} nodes").format(count=number(MAX_NODES)), pos
+            )
 
     def spend_value(self, pos: int, raw: str) -> None:
         self.values += 1
         if self.values > MAX_VALUES:
-            raise self.src.error(f"the record has more than {MAX_VALUES:,} property values", pos)
+            raise self.src.error(
+                _("the record has more than {count} property values").format(
+                    count=number(MAX_VALUES)
+                ),
+                pos,
+            )
         if "\\" in raw:
             self.escapes += raw.count("\\")
             if self.escapes > MAX_ESCAPES:
-                raise self.src.error(f"the record has more than {MAX_ESCAPES:,} escapes", pos)
+                raise self.src.error(
+                    _("the record has more than {count} escapes").format(count=number(MAX_ESCAPES)),
+                    pos,
+                )
 
 
 def _parse_properties(src: _Text, pos: int, node: SgfNode, budget: _Budget) -> int:
@@ -253,21 +278,24 @@ def _parse_properties(src: _Text, pos: int, node: SgfNode, budget: _Budget) -> i
             c = text[pos : pos + 1]
             if c in ("", ";", "(", ")"):
                 return pos
-            raise src.error(f"unexpected {c!r} (expected a property name in capitals)", pos)
+            raise src.error(
+                _("unexpected {text} (expected a property name in capitals)").format(text=repr(c)),
+                pos,
+            )
         ident = match.group(1)
         if len(ident) > MAX_IDENT_CHARS:
-            raise src.error(f"property name {quoted(ident)} is too long", pos)
+            raise src.error(_("property name {name} is too long").format(name=quoted(ident)), pos)
         if ident in node.properties:
-            raise src.error(f"property {ident} appears twice in one node", pos)
+            raise src.error(_("property {name} appears twice in one node").format(name=ident), pos)
         node.positions[ident] = src.where(pos)
         values = node.properties[ident] = []
         pos = match.end()
         if text[pos : pos + 1] != "[":
-            raise src.error(f"property {ident} has no value", pos)
+            raise src.error(_("property {name} has no value").format(name=ident), pos)
         while text[pos : pos + 1] == "[":
             value = _VALUE.match(text, pos)
             if value is None:
-                raise src.error("property value not closed with ']'", pos)
+                raise src.error(_("property value not closed with ']'"), pos)
             raw = value.group(1)
             budget.spend_value(pos, raw)
             values.append(_ESCAPE.sub(r"\1", raw) if "\\" in raw else raw)
@@ -304,7 +332,11 @@ def read_sgf(text: str) -> Board:
             setups += 1
             if setups > MAX_SETUPS:
                 line, column = next(iter(node.positions.values()))
-                raise SgfError(f"the record has more than {MAX_SETUPS} setup nodes", line, column)
+                raise SgfError(
+                    _("the record has more than {count} setup nodes").format(count=MAX_SETUPS),
+                    line,
+                    column,
+                )
             board = _apply_setup(board, node, options)
         move = _node_move(node, variant, move_number + 1)
         if move is not None:
@@ -314,9 +346,15 @@ def read_sgf(text: str) -> Board:
             try:
                 board.push(squares, color)
             except IllegalMoveError as error:
-                name = variant.color_names[color]
                 raise SgfError(
-                    f"{name} {squares}: {error.reason.value}", line, column, move_number
+                    _("{color} {squares}: {why}").format(
+                        color=color_title(variant, color),
+                        squares=squares,
+                        why=error.reason.words(board.geometry.grid.triangles),
+                    ),
+                    line,
+                    column,
+                    move_number,
                 ) from None
         node = node.children[0] if node.children else None
     return board
@@ -349,7 +387,7 @@ def _is_reserved(ident: str) -> bool:
 def _root_board(root: SgfNode) -> tuple[Board, dict]:
     """The empty board the root describes (its game and our options), and those options."""
     if "GM" not in root.properties:
-        raise SgfError("the record does not say which game it is (no GM property)", 1, 1)
+        raise SgfError(_("the record does not say which game it is (no GM property)"), 1, 1)
     line, column = root.positions["GM"]
     game = root.properties["GM"][0]
     variant = next(
@@ -357,18 +395,30 @@ def _root_board(root: SgfNode) -> tuple[Board, dict]:
     )
     if variant is None:
         known = ", ".join(v.sgf_game for v in VARIANTS.values())
-        raise SgfError(f"unsupported game {quoted(game)} (supported: {known})", line, column)
+        raise SgfError(
+            _("unsupported game {game} (supported: {known})").format(
+                game=quoted(game), known=known
+            ),
+            line,
+            column,
+        )
     options: dict = {}
     if PRIVATE_PROPERTY in root.properties:
         line, column = root.positions[PRIVATE_PROPERTY]
         for value in root.properties[PRIVATE_PROPERTY]:
-            key, _, setting = value.partition("=")
+            key, _sep, setting = value.partition("=")
             if key == "corners" and setting in ("own", "colorless"):
                 options["colorless_corners"] = setting == "colorless"
             elif key == "scoring":
                 options["scoring"] = setting
             else:
-                raise SgfError(f"unknown {PRIVATE_PROPERTY} option {quoted(value)}", line, column)
+                raise SgfError(
+                    _("unknown {property} option {option}").format(
+                        property=PRIVATE_PROPERTY, option=quoted(value)
+                    ),
+                    line,
+                    column,
+                )
         try:
             return Board(variant, **options), options
         except ValueError as error:
@@ -408,8 +458,11 @@ def _node_move(node: SgfNode, variant: Variant, move_number: int) -> tuple[Color
         if ident in node.properties and ident not in properties:
             line, column = node.positions[ident]
             raise SgfError(
-                f"{ident} is not a move of {variant.sgf_game}, whose colours move with "
-                + ", ".join(_move_ids(variant)),
+                _(
+                    "{property} is not a move of {game}, whose colours move with {properties}"
+                ).format(
+                    property=ident, game=variant.sgf_game, properties=", ".join(_move_ids(variant))
+                ),
                 line,
                 column,
                 move_number,
@@ -420,13 +473,15 @@ def _node_move(node: SgfNode, variant: Variant, move_number: int) -> tuple[Color
     ident, color = found[0]
     line, column = node.positions[ident]
     if len(found) > 1:
-        raise SgfError("two moves in one node", line, column, move_number)
+        raise SgfError(_("two moves in one node"), line, column, move_number)
     # Pentobi before 0.3 wrote a move as one value per square.
     text = ",".join(node.properties[ident])
     try:
         return color, Move.parse(text), ident
     except ValueError:
-        raise SgfError(f"{quoted(text)} is not a move", line, column, move_number) from None
+        raise SgfError(
+            _("{text} is not a move").format(text=quoted(text)), line, column, move_number
+        ) from None
 
 
 def _parse_color(value: str, variant: Variant) -> Color | None:
@@ -449,20 +504,38 @@ def _apply_setup(board: Board, node: SgfNode, options: dict) -> Board:
     for ident, values in node.properties.items():
         line, column = node.positions[ident]
         if ident in SETUP_PROPERTIES and ident not in ("AE", "PL") and ident not in setup_ids:
-            raise SgfError(f"{ident} is not a setup property of {variant.sgf_game}", line, column)
+            raise SgfError(
+                _("{property} is not a setup property of {game}").format(
+                    property=ident, game=variant.sgf_game
+                ),
+                line,
+                column,
+            )
         if ident not in setup_ids and ident != "AE":
             continue
         if len(values) > len(variant.pieces) * len(variant.colors):
-            raise SgfError(f"{ident} lists more pieces than the game has", line, column)
+            raise SgfError(
+                _("{property} lists more pieces than the game has").format(property=ident),
+                line,
+                column,
+            )
         for value in values:
             try:
                 move = Move.parse(value)
             except ValueError:
-                raise SgfError(f"{ident}: {quoted(value)} is not a piece", line, column) from None
+                raise SgfError(
+                    _("{property}: {text} is not a piece").format(
+                        property=ident, text=quoted(value)
+                    ),
+                    line,
+                    column,
+                ) from None
             if ident == "AE":
                 owner = next((c for c, moves in setup.items() if move in moves), None)
                 if owner is None:
-                    raise SgfError(f"AE: no piece on {move} to remove", line, column)
+                    raise SgfError(
+                        _("AE: no piece on {squares} to remove").format(squares=move), line, column
+                    )
                 setup[owner].remove(move)
             else:
                 setup.setdefault(setup_ids.index(ident), []).append(move)
@@ -472,12 +545,22 @@ def _apply_setup(board: Board, node: SgfNode, options: dict) -> Board:
         line, column = node.positions["PL"]
         turn = _parse_color(node.properties["PL"][0], variant)
         if turn is None:
-            raise SgfError(f"PL: {quoted(node.properties['PL'][0])} is not a colour", line, column)
+            raise SgfError(
+                _("PL: {text} is not a colour").format(text=quoted(node.properties["PL"][0])),
+                line,
+                column,
+            )
     line, column = next(node.positions[i] for i in node.properties if i in SETUP_PROPERTIES)
     try:
         return Board.from_setup(variant, setup, turn=turn, **options)
     except IllegalMoveError as error:
-        raise SgfError(f"setup piece {error.move}: {error.reason.value}", line, column) from None
+        raise SgfError(
+            _("setup piece {squares}: {why}").format(
+                squares=error.move, why=error.reason.words(board.geometry.grid.triangles)
+            ),
+            line,
+            column,
+        ) from None
 
 
 # --- writing games ------------------------------------------------------------------------

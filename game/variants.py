@@ -8,10 +8,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from typing import Protocol
 
 from .grids import SquareGrid, TriangleGrid
+from .i18n import N_, _
 from .pieces import (  # noqa: F401  (square_name: doctest)
     JUNIOR_PIECES,
     PIECES,
@@ -188,3 +191,30 @@ def find_variant(name: str) -> Variant:
         if key in (variant.name, variant.sgf_game.lower()):
             return variant
     raise ValueError(f"unknown variant {name!r}; known: {', '.join(VARIANTS)}")
+
+
+class Colored(Protocol):
+    """Anything that names its colours: a variant, a board."""
+
+    color_names: Sequence[str]
+
+
+#: Every colour's name as a sentence writes it, in English (by its lower-case id).
+COLOR_TITLES = {
+    "blue": N_("Blue"),
+    "yellow": N_("Yellow"),
+    "red": N_("Red"),
+    "green": N_("Green"),
+    "purple": N_("Purple"),
+    "orange": N_("Orange"),
+}
+
+
+def color_title(colored: Colored, color: Color) -> str:
+    """A colour's name as a sentence writes it, in the player's language.
+
+    >>> from game import Board
+    >>> color_title(Board("duo"), 1)
+    'Orange'
+    """
+    return _(COLOR_TITLES[colored.color_names[color]])

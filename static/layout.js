@@ -26,7 +26,8 @@
 // page (game/web/language.py remembers it), else the first of the browser's preferred languages
 // that the page speaks, else English. Named on <html lang>; another language than English
 // fetches its words for what shows before Python (locale/<code>.js: the first paint waits for
-// them, blocking="render") and preloads its catalog for Python (locale/<code>.mo).
+// them, blocking="render"), preloads its catalog for Python (locale/<code>.zip, with the
+// gettext that reads it) and names its app manifest (locale/<code>.webmanifest).
 {
   const languages = ["__LANGUAGES__"]; // build.py: game/i18n.py's, English first
   const wanted = [new URLSearchParams(location.search).get("lang")];
@@ -41,11 +42,12 @@
     words.setAttribute("blocking", "render");
     const catalog = Object.assign(document.createElement("link"), {
       rel: "preload",
-      href: `./locale/${language}.mo`,
+      href: `./locale/${language}.zip`,
       as: "fetch",
       crossOrigin: "anonymous",
     });
     document.head.append(words, catalog);
+    document.querySelector('link[rel="manifest"]').href = `./locale/${language}.webmanifest`;
   }
 }
 

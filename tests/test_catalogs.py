@@ -17,6 +17,7 @@ from babel.messages.plurals import get_plural
 
 from buildsteps.i18n import MAPPING, ROOT, catalog_path, compiled, read_catalog
 from game import i18n
+from game.board import IllegalReason
 
 LANGUAGES = [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE]
 
@@ -170,7 +171,7 @@ STORIES = {
 }
 
 
-@pytest.mark.parametrize("code", LANGUAGES)
+@pytest.mark.parametrize("code", STORIES)
 def test_the_story_counts_points_in_each_language(speaking, code):
     import random
 
@@ -219,16 +220,26 @@ def test_the_build_writes_each_languages_catalog_and_words_shown_before_python(t
     import gettext
     import io
     import json
+    import zipfile
 
     from buildsteps import assembly
 
     tmp_path = tmp_path / "locale"
-    assembly.write_languages(tmp_path)
+    assembly.write_languages(tmp_path, {"gettext.pyc": b"compiled"})
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted(
-        f"{code}.{kind}" for code in LANGUAGES for kind in ("js", "mo")
+        f"{code}.{kind}" for code in LANGUAGES for kind in ("js", "zip", "webmanifest")
     )
-    german = gettext.GNUTranslations(io.BytesIO((tmp_path / "de.mo").read_bytes()))
+    with zipfile.ZipFile(tmp_path / "de.zip") as archive:
+        assert archive.read("gettext.pyc") == b"compiled"
+        catalog = archive.getinfo("pyblokus.mo")
+        assert catalog.compress_type == zipfile.ZIP_DEFLATED
+        assert catalog.compress_size < catalog.file_size / 2
+        german = gettext.GNUTranslations(io.BytesIO(archive.read("pyblokus.mo")))
     assert german.gettext("How to play") == "Spielregeln"
+    manifest = json.loads((tmp_path / "de.webmanifest").read_text())
+    assert manifest["lang"] == "de" and manifest["description"].startswith("Blokus im Browser")
+    assert manifest["name"] and manifest["short_name"] and manifest["start_url"] == "../"
+    assert manifest["icons"][0]["src"] == "../static/icons/icon.svg"
     script = (tmp_path / "de.js").read_text()
     words = json.loads(re.search(r"self.pyblokusWords = (\{.*?\});\n", script)[1])
     assert words["New game"] == "Neues Spiel"  # index.html's
@@ -252,3 +263,71 @@ def test_building_installs_the_pinned_babel_only_where_it_is_missing(monkeypatch
     assert len(commands) == 1
     pins = [arg for arg in commands[0] if arg.startswith("babel")]
     assert pins and re.fullmatch(r"babel==[\d.]+", pins[0])
+
+
+#: A reader's refusal in each language: a record, a link and a save, each naming what it reads.
+REFUSALS = {
+    "de": ("Zug 2 (Zeile 1, Spalte 25): Orange e10: bedeckt ein schon besetztes Feld",
+           "der Link enthält keine Partie", "der Spielstand ist kein gültiges JSON"),
+    "fr": ("coup 2 (ligne 1, colonne 25) : Orange e10 : couvre une case déjà occupée",
+           "le lien ne contient pas de partie", "la sauvegarde n'est pas du JSON valide"),
+    "es": ("jugada 2 (línea 1, columna 25): Naranja e10: cubre una casilla ya ocupada",
+           "el enlace no contiene ninguna partida", "el guardado no es JSON válido"),
+    "ja": ("2手目（1行25列）：オレンジ e10：すでに埋まっているマスに重なります",
+           "リンクにゲームが入っていません", "保存データが正しいJSONではありません"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("code", REFUSALS)
+def test_the_readers_refuse_in_the_language_spoken(speaking, code):
+    from game.boundary import InputError
+    from game.link import from_fragment
+    from game.sgf import read_sgf
+    from game.web.session import Session
+
+    speaking(code)
+    record, link, save = REFUSALS[code]
+    with pytest.raises(InputError) as refused:
+        read_sgf("(;GM[Blokus Duo];B[e10];W[e10])")
+    assert str(refused.value) == record
+    with pytest.raises(InputError, match=f"^{re.escape(link)}$"):
+        from_fragment("#nothing")
+    with pytest.raises(InputError, match=f"^{re.escape(save)}$"):
+        Session.from_json("{not json")
+
+
+@pytest.mark.parametrize("code", ["en", *LANGUAGES])
+def test_a_taken_cell_is_named_as_the_board_draws_it(speaking, code):
+    """Trigon's cells are triangles: a refused move there says so, in every language."""
+    from game import Board, IllegalMoveError, Move
+
+    if code != i18n.SOURCE_LANGUAGE:
+        speaking(code)
+    said = {}
+    for variant in ("duo", "trigon"):
+        board = Board(variant)
+        move = next(iter(board.legal_moves))
+        board.push(move)
+        with pytest.raises(IllegalMoveError) as refused:
+            board.push(Move(move.squares[:1]))
+        assert refused.value.reason is IllegalReason.OVERLAP
+        said[variant] = IllegalReason.OVERLAP.words(board.geometry.grid.triangles)
+        assert said[variant] in str(refused.value)
+    assert said["duo"] == i18n._("covers a square that is already taken")
+    assert said["trigon"] == i18n._("covers a triangle that is already taken")
+    assert said["duo"] != said["trigon"]
+
+
+def test_every_refusal_of_the_readers_is_a_message():
+    """The readers of what comes from outside (records, links, saves) refuse it in words the
+    catalogs hold: none of their refusals (:class:`~game.boundary.InputError` and its kinds) is
+    made of a bare English string or f-string."""
+    readers = ["game/boundary.py", "game/sgf.py", "game/link.py", "game/record.py",
+               "game/rating.py", "game/review.py", "game/pieces.py", "game/board.py",
+               "game/web/session.py", "game/web/puzzle_session.py"]  # fmt: skip
+    bare = []
+    for name in readers:
+        text = (ROOT / name).read_text()
+        for match in re.finditer(r"(?:(?:Input|Sgf|Link)Error|\.error)\(\s*f?[\"']", text):
+            bare.append(f"{name}:{text.count(chr(10), 0, match.start()) + 1}")
+    assert not bare

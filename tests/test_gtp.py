@@ -387,7 +387,7 @@ class TestRecords:
         message = fails(duo, f"loadsgf {bad}")
         assert message == (
             f"invalid record {bad}: move 2 (line 3, column 2): "
-            "orange e10: covers a square that is already taken"
+            "Orange e10: covers a square that is already taken"
         )
         bad.write_bytes(b"(;GM[Blokus Duo]C[\xff])")
         assert (

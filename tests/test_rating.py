@@ -99,7 +99,7 @@ def test_the_history_reads_back_what_it_wrote_and_keeps_the_newest_records():
         ("not json", "not valid JSON"),
         ('{"format": "pyblokus-save", "version": 1}', "not a pyblokus rating history"),
         ('{"format": "pyblokus-rating", "version": 7, "games": []}', "version 7"),
-        ('{"format": "pyblokus-rating", "version": 1}', "no games"),
+        ('{"format": "pyblokus-rating", "version": 1}', "no rated games"),
         ('{"format": "pyblokus-rating", "version": 1, "games": [["duo"]]}', "rated game 1"),
         (
             '{"format": "pyblokus-rating", "version": 1, '

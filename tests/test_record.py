@@ -86,7 +86,7 @@ def test_seats_must_fit_the_game():
         GameRecord(Board("duo"), (HUMAN,))
     with pytest.raises(ValueError, match="level"):
         GameRecord(Board("duo"), (HUMAN, max(LEVEL_NAMES) + 1))
-    with pytest.raises(ValueError, match="classic_2"):
+    with pytest.raises(ValueError, match="two-team game"):
         GameRecord(Board("classic"), (HUMAN,) * 4, seat_per_color=True)
 
 

@@ -327,7 +327,7 @@ class TestMalformedRecords:
                 32,
             ),
             ("(;GM[Blokus];1[a20,c20])", "is not the shape of a piece", 1, 1, 14),
-            ("(;GM[Blokus Duo];B[o14])", "purple o14: goes off the board", 1, 1, 18),
+            ("(;GM[Blokus Duo];B[o14])", "Purple o14: goes off the board", 1, 1, 18),
             ("(;GM[Blokus Duo];B[aj1])", "'aj1' is not a move", 1, 1, 18),
             ("(;GM[Blokus Duo];B[e10]W[j5])", "two moves in one node", 1, 1, 18),
             ("(;GM[Blokus Duo];B[])", "'' is not a move", 1, 1, 18),

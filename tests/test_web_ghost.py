@@ -239,3 +239,13 @@ def test_ghost_status_gives_the_reason_in_words():
     text = ghost_status(PIECE_BY_NAME["1"], "e10", reason)
     assert text == "1 at e10: must cover your start corner"
     assert ghost_status(PIECE_BY_NAME["1"], "a20", None) == "1 at a20: can be placed here"
+
+
+def test_ghost_status_names_the_cells_of_the_board():
+    board = Board("trigon")
+    move = next(iter(board.legal_moves))
+    board.push(move)
+    reason = board.illegal_reason(Move(move.squares[:1]), board.turn)
+    text = ghost_status(PIECE_BY_NAME["1"], "a1", reason, triangles=True)
+    assert text.endswith(": covers a triangle that is already taken")
+    assert ghost_status(PIECE_BY_NAME["1"], "a1", reason).endswith("a square that is already taken")

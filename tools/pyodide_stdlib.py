@@ -1,20 +1,22 @@
 """Run by the build (buildsteps/compiling.py) in Pyodide under Node (tools/pyodide_task.mjs),
 never in the page.
 
-    compile PAGE WORKER PAGE_ZIP WORKER_ZIP GAME_DIR HOME [DIR...]   (Pyodide, full library)
-        Import every module named in the JSON list PAGE, then those in WORKER (NumPy loaded if
-        named), and write the standard library modules that came from the full archive,
-        compiled for this Python: the page's to PAGE_ZIP, the others the worker needs to
+    compile PAGE LANGUAGE WORKER PAGE_ZIP LANGUAGE_ZIP WORKER_ZIP GAME_DIR HOME [DIR...]
+                                                            (Pyodide, full library)
+        Import every module named in the JSON list PAGE, then those in LANGUAGE, then those in
+        WORKER (NumPy loaded if named), and write the standard library modules that came from
+        the full archive, compiled for this Python: the page's to PAGE_ZIP, those only a page in
+        another language than English imports to LANGUAGE_ZIP, the others the worker needs to
         WORKER_ZIP. Compile the game package in GAME_DIR in place of its sources (each module's
         .pyc beside its .py, which the build then drops: the game ships compiled only), and the
         packages in the other DIRs (PyScript's, which it writes beside the game's) into their
         __pycache__, named as the page finds them under HOME. Write the move generators of the
         game's boards, compiled, into GAME_DIR (game.geometry.PRECOMPILED).
-    verify PAGE WORKER WORKER_ZIP GAME_DIR                  (Pyodide with PAGE_ZIP)
+    verify PAGE LANGUAGE LANGUAGE_ZIP WORKER WORKER_ZIP GAME_DIR   (Pyodide with PAGE_ZIP)
         Import every module named in PAGE (the game's from its compiled files alone); then,
-        with WORKER_ZIP on the path as the worker has it, every module named in WORKER, and
-        every module of both archives; check that the game's compiled move generators are
-        those of its boards.
+        with LANGUAGE_ZIP on the path, those in LANGUAGE; then, with WORKER_ZIP on the path as
+        the worker has it, every module named in WORKER, and every module of the archives;
+        check that the game's compiled move generators are those of its boards.
 
 Compiled files carry a source hash (PEP 552), unchecked for the game's (the build writes them
 anew every time), checked for PyScript's (written by PyScript as it starts): they never go stale
@@ -34,6 +36,7 @@ import pyodide_js
 
 STDLIB = "/lib/python312.zip"  # where Pyodide puts the archive it starts with
 WORKER_STDLIB = "/lib/python312-worker.zip"  # where static/ai-worker.js puts the worker's
+LANGUAGE_STDLIB = "/lib/python312-language.zip"  # checked from here, as the page adds its own
 
 
 def compiled(source: bytes, path: str, checked: bool = False) -> bytes:
@@ -78,16 +81,25 @@ def on_path(game_dir: str) -> None:
     sys.path.insert(0, str(Path(game_dir).parent))
 
 
-async def compile_all(page, worker, page_zip, worker_zip, game_dir, home, *others) -> None:
+async def compile_all(
+    page, language, worker, page_zip, language_zip, worker_zip, game_dir, home, *others
+) -> None:
     on_path(game_dir)
     await import_all(read_names(page))
     for_page = stdlib_members()
-    await import_all(read_names(worker))
     # A package's modules are found in its own folder only: those of the page's stay with it.
     page_packages = {member.split("/")[0] for member in for_page if "/" in member}
-    for_worker = {m for m in stdlib_members() - for_page if m.split("/")[0] not in page_packages}
+
+    def added(before: set[str]) -> set[str]:
+        return {m for m in stdlib_members() - before if m.split("/")[0] not in page_packages}
+
+    await import_all(read_names(language))
+    for_language = added(for_page)
+    await import_all(read_names(worker))
+    for_worker = added(for_page | for_language)
     with zipfile.ZipFile(STDLIB) as full:
-        write_archive(page_zip, stdlib_members() - for_worker, full, STDLIB)
+        write_archive(page_zip, stdlib_members() - for_worker - for_language, full, STDLIB)
+        write_archive(language_zip, for_language, full, LANGUAGE_STDLIB)
         write_archive(worker_zip, for_worker, full, WORKER_STDLIB)
     compile_package(Path(game_dir), home, sourceless=True)
     from game.geometry import PRECOMPILED, precompile
@@ -126,9 +138,12 @@ def board_geometries() -> set:
     return variants | {geometry(puzzle.width, puzzle.height) for puzzle in PUZZLES.values()}
 
 
-async def verify(page, worker, worker_zip, game_dir) -> None:
+async def verify(page, language, language_zip, worker, worker_zip, game_dir) -> None:
     on_path(game_dir)
     await import_all(read_names(page))
+    Path(LANGUAGE_STDLIB).write_bytes(Path(language_zip).read_bytes())
+    sys.path.append(LANGUAGE_STDLIB)
+    await import_all(read_names(language))
     from game.geometry import _precompiled
 
     expected = {geo._placements_source() for geo in board_geometries()}
@@ -137,7 +152,8 @@ async def verify(page, worker, worker_zip, game_dir) -> None:
     Path(WORKER_STDLIB).write_bytes(Path(worker_zip).read_bytes())
     sys.path.append(WORKER_STDLIB)
     await import_all(read_names(worker))
-    await import_all([*archive_modules(STDLIB), *archive_modules(WORKER_STDLIB)])
+    archives = (STDLIB, LANGUAGE_STDLIB, WORKER_STDLIB)
+    await import_all([name for archive in archives for name in archive_modules(archive)])
 
 
 TASKS = {"compile": compile_all, "verify": verify}

@@ -196,7 +196,9 @@ class App:
             ghost_cells(ghost, grid), grid, color=name, legal=reason is None
         )
         anchor = ghost.anchor if on_board(ghost.anchor, grid.width, grid.height) else (0, 0)
-        status.textContent = ghost_status(ghost.piece, square_name(square(*anchor)), reason)
+        status.textContent = ghost_status(
+            ghost.piece, square_name(square(*anchor)), reason, grid.triangles
+        )
         self.follow_ghost()
 
     def follow_ghost(self) -> None:
@@ -273,9 +275,13 @@ class App:
 
     def speak_again(self) -> None:
         """Draw again what Python wrote, in the language now spoken (the page's marked words
-        already are: :mod:`game.web.language`). Dialogs are modal: none is open."""
+        already are: :mod:`game.web.language`), and the footer. Dialogs are modal: none is
+        open. A notice shown is put away: its words were written in the other language, of a
+        moment past."""
+        self.hide_notice()
         self.render()
         self.render_keeping()
+        render_runtime_info()
 
     def dismiss_keeping(self) -> None:
         self.off_dismissed = True
@@ -336,7 +342,7 @@ class App:
         if reason is not None:
             self.notify(
                 _("You cannot place {piece} there: it {why}.").format(
-                    piece=held.ghost.piece.name, why=_(reason.value)
+                    piece=held.ghost.piece.name, why=reason.words(self.grid.triangles)
                 )
             )
             return
@@ -555,7 +561,8 @@ def computer_worker() -> ComputerWorker:
     NumPy and the game on a thread of its own; the footer names NumPy's version once it is in."""
 
     def show(loaded: asyncio.Future) -> None:
-        element("runtime-info").textContent = runtime_info(loaded.result() or _("unavailable"))
+        element("runtime-info").dataset.numpy = loaded.result() or ""
+        render_runtime_info()
 
     worker = ComputerWorker()
     worker.loaded.add_done_callback(show)
@@ -575,6 +582,15 @@ def runtime_info(numpy_version: str) -> str:
     return f"Python {python} · NumPy {numpy_version} · Pyodide {pyodide.__version__}"
 
 
+def render_runtime_info() -> None:
+    """Write the footer in the language spoken: NumPy's version once the worker has it (kept
+    in the footer's ``data-numpy``: empty if it could not load), else that it is loading."""
+    numpy = element("runtime-info").getAttribute("data-numpy")
+    if numpy is None:
+        numpy = _("loading…")
+    element("runtime-info").textContent = runtime_info(numpy or _("unavailable"))
+
+
 def start() -> None:
     """Boot the page. It never stays `loading`: unreadable saves are set aside, and any other
     error is shown, with the page running as far as it got."""
@@ -590,7 +606,7 @@ def start() -> None:
         notices.append(notice)
         if puzzle is not None:
             app.switch(puzzle)
-        element("runtime-info").textContent = runtime_info(_("loading…"))
+        render_runtime_info()
         js.window.pyblokusEngineTimings = create_proxy(engine_timings_json)
         document.body.dataset.search = "idle"
         app.after_change(" ".join(filter(None, notices)))

@@ -219,13 +219,16 @@ def tray_piece(board: BaseBoard, color: Color, name: str) -> Piece:
     return next((p for p in copies if not board.is_piece_used(color, p)), copies[0])
 
 
-def reason_text(reason: IllegalReason | None) -> str:
-    """Why a ghost cannot be placed, as a sentence ending the status line."""
-    return _("can be placed here") if reason is None else _(reason.value)
+def reason_text(reason: IllegalReason | None, triangles: bool = False) -> str:
+    """Why a ghost cannot be placed, as a sentence ending the status line (naming the board's
+    cells: ``triangles`` on Trigon's)."""
+    return _("can be placed here") if reason is None else reason.words(triangles)
 
 
-def ghost_status(piece: Piece, anchor_name: str, reason: IllegalReason | None) -> str:
+def ghost_status(
+    piece: Piece, anchor_name: str, reason: IllegalReason | None, triangles: bool = False
+) -> str:
     """E.g. ``'F at e10: must cover your start corner'``."""
     return _("{piece} at {square}: {why}").format(
-        piece=piece.name, square=anchor_name, why=reason_text(reason)
+        piece=piece.name, square=anchor_name, why=reason_text(reason, triangles)
     )

@@ -6,6 +6,9 @@ remembered (:data:`~game.web.settings.LANGUAGE_KEY`)."""
 from __future__ import annotations
 
 import asyncio
+import sys
+import zipimport
+from pathlib import Path
 
 import js
 from pyodide.ffi import JsException
@@ -17,14 +20,24 @@ from .settings import LANGUAGE_KEY
 
 
 async def fetch_catalog(code: str) -> bytes | None:
-    """The compiled catalog of language ``code`` (built into ``locale/``; the layout script
-    preloaded the chosen one), or None if it cannot be had."""
-    try:
-        response = await js.fetch(f"./locale/{code}.mo")
-        if not response.ok:
+    """The compiled catalog of language ``code``, or None if it cannot be had. It comes in an
+    archive (``locale/<code>.zip``, built with it; the layout script preloaded the chosen one)
+    with the gettext that reads it, which the archive puts on Python's path: an English page
+    loads neither."""
+    path = Path(f"/tmp/pyblokus-{code}.zip")
+    if not path.exists():
+        try:
+            response = await js.fetch(f"./locale/{code}.zip")
+            if not response.ok:
+                return None
+            path.write_bytes((await response.arrayBuffer()).to_bytes())
+        except JsException:
             return None
-        return (await response.arrayBuffer()).to_bytes()
-    except JsException:
+    if str(path) not in sys.path:
+        sys.path.append(str(path))
+    try:
+        return zipimport.zipimporter(str(path)).get_data(f"{i18n.DOMAIN}.mo")
+    except (OSError, zipimport.ZipImportError):
         return None
 
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from game import Move
 from game.boundary import InputError, load_json
 from game.history import History
+from game.i18n import N_, _
 from game.puzzles import PUZZLES, Puzzle, PuzzleBoard, find_puzzle, puzzle_board  # noqa: F401
 
 from .session import read_saved
@@ -118,26 +119,28 @@ class PuzzleSession:
         data = read_saved(text, PUZZLE_SAVE_FORMAT, PUZZLE_SAVE_VERSION, "puzzle")
         name = data.get("puzzle")
         if not isinstance(name, str) or name not in PUZZLES:
-            raise InputError("the saved puzzle is unknown")
+            raise InputError(_("the saved puzzle is unknown"))
         flags = [data.get(key) for key in ("free_order", "solved", "solution_shown")]
         elapsed = data.get("elapsed")
         if not all(isinstance(flag, bool) for flag in flags) or not _is_seconds(elapsed):
-            raise InputError("the saved puzzle's options or time are malformed")
+            raise InputError(_("the saved puzzle's options or time are malformed"))
         free_order, solved, solution_shown = flags
         session = cls(PUZZLES[name], free_order=free_order, clock=clock)
         played = _saved_moves(data.get("moves"), session.puzzle)
         to_redo = _saved_moves(data.get("redo"), session.puzzle)
         if len(played) + len(to_redo) > MAX_PUZZLE_MOVES:
-            raise InputError(f"the saved puzzle has more than {MAX_PUZZLE_MOVES} moves")
+            raise InputError(
+                _("the saved puzzle has more than {count} moves").format(count=MAX_PUZZLE_MOVES)
+            )
         try:  # the moves to redo, replayed latest-undone first and taken back again
             for color, move in played + to_redo[::-1]:
                 session.history.play(move, color)
         except ValueError as error:
-            raise InputError(f"the saved puzzle's moves are broken: {error}") from None
-        for _ in to_redo:
+            raise _broken_moves(error) from None
+        for _redo in to_redo:
             session.undo()
         if session.board.is_solved() and not solved:
-            raise InputError("the saved puzzle is solved but has no time")
+            raise InputError(_("the saved puzzle is solved but has no time"))
         session.started = clock() - elapsed
         session.solved_in = elapsed if solved else None
         session.solution_shown = solution_shown
@@ -168,11 +171,15 @@ def _saved_moves(entries, puzzle: Puzzle) -> list[tuple[int, Move]]:
             for entry in entries
         )
     ):
-        raise InputError("the saved puzzle's moves are malformed")
+        raise InputError(_("the saved puzzle's moves are malformed"))
     try:
         return [(color, Move.parse(text)) for color, text in entries]
     except ValueError as error:
-        raise InputError(f"the saved puzzle's moves are broken: {error}") from None
+        raise _broken_moves(error) from None
+
+
+def _broken_moves(error: ValueError) -> InputError:
+    return InputError(_("the saved puzzle's moves are broken: {error}").format(error=error))
 
 
 # --- best times ------------------------------------------------------------------------------
@@ -188,11 +195,11 @@ def parse_best_times(text: str | None) -> dict[str, float]:
     >>> parse_best_times("not json")
     Traceback (most recent call last):
       ...
-    game.boundary.InputError: the best-times save is not valid JSON
+    game.boundary.InputError: the save is not valid JSON
     """
-    data = load_json(text or "{}", "best-times save")
+    data = load_json(text or "{}", N_("the save"))
     if not isinstance(data, dict):
-        raise InputError("the best-times save is not a JSON object")
+        raise InputError(_("the save is not a JSON object"))
     return {
         name: float(seconds)
         for name, seconds in data.items()

@@ -40,16 +40,18 @@ REASON_CHARS = 200
 
 def read_saved(text: str, save_format: str, version: int, what: str) -> dict:
     """The JSON object of a save of ``save_format`` and ``version``, read within the bounds
-    of :func:`game.boundary.load_json`. Raises :class:`InputError` naming ``what`` ("game",
-    "puzzle") for anything else."""
-    data = load_json(text, f"saved {what}")
+    of :func:`game.boundary.load_json`. Raises :class:`InputError` for anything else (the
+    notice of :func:`restore_saved` says which save, ``what``)."""
+    data = load_json(text, N_("the save"))
     if not isinstance(data, dict) or data.get("format") != save_format:
-        raise InputError(f"the saved data is not a pyblokus {what}")
+        raise InputError(_(NOT_OURS[what]))
     saved_version = data.get("version")
     if type(saved_version) is not int:
-        raise InputError(f"the saved {what} has no version number")
+        raise InputError(_("the save has no version number"))
     if saved_version != version:
-        raise InputError(f"saved {what} version {saved_version} is not supported")
+        raise InputError(
+            _("the save's version {version} is not supported").format(version=saved_version)
+        )
     return data
 
 
@@ -59,7 +61,7 @@ def restore_saved(saved: str | None, read: Callable[[str], T], what: str) -> tup
     outside, and the page must start even if a reader has a bug (the page keeps the save aside).
 
     >>> restore_saved('{"format": "x"}', Session.from_json, "game")
-    (None, 'Your saved game could not be restored (the saved data is not a pyblokus game).')
+    (None, 'Your saved game could not be restored (the save is not a pyblokus game).')
     """
     if saved is None:
         return None, ""
@@ -68,12 +70,17 @@ def restore_saved(saved: str | None, read: Callable[[str], T], what: str) -> tup
     except InputError as error:
         reason = str(error)
     except Exception as error:  # a bug of ours: still say what went wrong
-        reason = f"unexpected {type(error).__name__}: {error}"
+        reason = _("unexpected {error}").format(error=f"{type(error).__name__}: {error}")
     if len(reason) > REASON_CHARS:
         reason = reason[:REASON_CHARS] + "…"
     return None, _(NOT_RESTORED[what]).format(reason=reason)
 
 
+#: Why a save of another format is refused, by what it should keep.
+NOT_OURS = {
+    "game": N_("the save is not a pyblokus game"),
+    "puzzle": N_("the save is not a pyblokus puzzle"),
+}
 #: The notice that a save could not be restored, by what it kept.
 NOT_RESTORED = {
     "game": N_("Your saved game could not be restored ({reason})."),
@@ -143,9 +150,11 @@ class Occupant:
 
     def __post_init__(self):
         if self.kind not in ("human", "computer"):
-            raise ValueError(f"a seat is human or computer, not {self.kind!r}")
+            raise ValueError(
+                _("a seat is human or computer, not {kind}").format(kind=repr(self.kind))
+            )
         if self.level not in LEVEL_NAMES:
-            raise ValueError(f"no computer level {self.level!r}")
+            raise ValueError(_("no computer level {level}").format(level=repr(self.level)))
 
     @property
     def is_computer(self) -> bool:
@@ -182,19 +191,27 @@ class GameOptions:
 
     def __post_init__(self):
         if self.game_type not in GAME_TYPES:
-            raise ValueError(f"unknown game type {self.game_type!r}")
+            raise ValueError(
+                _("unknown game type {game_type}").format(game_type=repr(self.game_type))
+            )
         if self.scoring not in SCORING_MODES:
-            raise ValueError(f"unknown scoring {self.scoring!r}")
+            raise ValueError(_("unknown scoring {scoring}").format(scoring=repr(self.scoring)))
         game_type = GAME_TYPES[self.game_type]
         if self.colorless_corners and not game_type.has_corner_starts:
-            raise ValueError("colourless start corners exist only in the Classic variants")
+            raise ValueError(_("colourless start corners exist only in the Classic variants"))
         expected = len(game_type.seat_names())
         if not self.seats:
             object.__setattr__(self, "seats", (HUMAN_OCCUPANT,) * expected)
         elif len(self.seats) != expected:
-            raise ValueError(f"{self.game_type} has {expected} seats, not {len(self.seats)}")
+            raise ValueError(
+                _("{game_type} has {expected} seats, not {count}").format(
+                    game_type=self.game_type, expected=expected, count=len(self.seats)
+                )
+            )
         if not game_type.computer_plays and any(seat.is_computer for seat in self.seats):
-            raise ValueError(f"the computer does not play {game_type.title} yet")
+            raise ValueError(
+                _("the computer does not play {game} yet").format(game=_(game_type.title))
+            )
         if self.rated:
             humans = [seat for seat in self.seats if not seat.is_computer]
             if (
@@ -204,8 +221,10 @@ class GameOptions:
                 or self.scoring != "points"
             ):
                 raise ValueError(
-                    "a rated game is Duo or 2 players, by the standard rules, one human against "
-                    "the computer"
+                    _(
+                        "a rated game is Duo or 2 players, by the standard rules, one human "
+                        "against the computer"
+                    )
                 )
 
     def new_board(self) -> Board:
@@ -349,14 +368,16 @@ class Session:
         if not isinstance(seats, list) or not all(
             isinstance(s, list) and len(s) == 2 and type(s[1]) is int for s in seats
         ):
-            raise InputError("the saved game's seats are malformed")
+            raise InputError(_("the saved game's seats are malformed"))
         sgf = data.get("sgf")
         if not isinstance(sgf, str):
-            raise InputError("the saved game has no record")
+            raise InputError(_("the saved game has no record"))
         try:
             board = read_sgf(sgf)
         except InputError as error:
-            raise InputError(f"the saved game's record is broken: {error}") from None
+            raise InputError(
+                _("the saved game's record is broken: {error}").format(error=error)
+            ) from None
         try:
             options = GameOptions(
                 game_type=str(data.get("mode")),
@@ -366,13 +387,21 @@ class Session:
                 rated=data.get("rated", False) is True,
             )
         except ValueError as error:
-            raise InputError(f"the saved game's options are malformed: {error}") from None
+            raise InputError(
+                _("the saved game's options are malformed: {error}").format(error=error)
+            ) from None
         if board.variant.name != GAME_TYPES[options.game_type].variant:
-            raise InputError(f"the saved record is {board.variant.name}, not {options.game_type}")
+            raise InputError(
+                _("the saved record is {variant}, not {game_type}").format(
+                    variant=board.variant.name, game_type=options.game_type
+                )
+            )
         history = History(board)
         ply = data.get("ply", board.ply())  # saves before the line was kept have none
         if type(ply) is not int or not 0 <= ply <= board.ply():
-            raise InputError(f"the saved game's position {ply!r} is not one of its moves")
+            raise InputError(
+                _("the saved game's position {ply} is not one of its moves").format(ply=repr(ply))
+            )
         history.goto(ply)
         session = cls(options, history)
         # Shown a past position, the computer waits until asked to go on (Continue).

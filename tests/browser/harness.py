@@ -94,15 +94,15 @@ def not_for_a_visit(dist: Path, language: str = "en") -> set[str]:
     """Files of ``dist`` a visit in ``language`` does not ask for, by design, though the site
     needs them: the service worker (registered once the page is ready; these loads block it),
     GitHub Pages' marker (read by its build, never by a browser), what the browser fetches
-    only to install the app (the manifest and the icons it names), and the other languages'
-    words and catalogs (``locale/<code>.js``, ``.mo``)."""
+    only to install the app (the manifest and the icons it names, and each language's
+    manifest), and the other languages' words and catalogs (``locale/<code>.js``, ``.zip``)."""
     manifest = json.loads((dist / "static" / "manifest.webmanifest").read_text())
     icons = {f"static/{icon['src']}" for icon in manifest["icons"]}
     locale = dist / "locale"
     languages = {
         path.relative_to(dist).as_posix()
         for path in (locale.iterdir() if locale.is_dir() else ())
-        if path.stem != language
+        if path.stem != language or path.suffix == ".webmanifest"
     }
     return {"sw.js", ".nojekyll", "static/manifest.webmanifest"} | icons | languages
 

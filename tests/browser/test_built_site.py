@@ -43,10 +43,11 @@ def test_the_standard_library_is_the_compiled_modules_the_page_imports(dist):
         names = set(stdlib.namelist())
     assert {"json/__init__.pyc", "asyncio/__init__.pyc"} <= names
     assert not {"unittest/__init__.pyc", "email/mime/text.pyc", "sqlite3/__init__.pyc"} & names
-    # Nor what only a command line imports (the solver's main(): argparse). gettext is the
-    # page's (game.i18n reads the player's language's catalog).
-    assert not {"argparse.pyc", "statistics.pyc"} & names
-    assert "gettext.pyc" in names
+    # Nor what only a command line imports (the solver's main(): argparse), nor gettext: it
+    # comes with each language's catalog (an English page needs none).
+    assert not {"argparse.pyc", "statistics.pyc", "gettext.pyc"} & names
+    with zipfile.ZipFile(archive.parents[2] / "locale" / "de.zip") as german:
+        assert sorted(german.namelist()) == ["gettext.pyc", "pyblokus.mo"]
     # Nor importlib's bootstrap: frozen into Python, never read from the archive.
     assert not {"importlib/_bootstrap.pyc", "importlib/_bootstrap_external.pyc"} & names
     assert [name for name in names if not name.endswith(".pyc")] == []

@@ -27,8 +27,14 @@ from buildsteps.i18n import compiled, read_catalog
 from game import i18n
 
 LANGUAGES = [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE]
-#: A browser's preferred language for each (a region too: the page reads the language).
+#: A browser's preferred language for some (a region too: the page reads the language); the
+#: others' browsers name the language alone.
 BROWSER_LOCALES = {"de": "de-AT", "fr": "fr-FR", "es": "es-MX", "ja": "ja-JP"}
+
+
+def browser_locale(code: str) -> str:
+    return BROWSER_LOCALES.get(code, code)
+
 
 #: An init script: what the page shows in its first frame (requestAnimationFrame runs just
 #: before a frame is painted, and not before the page may paint): <html lang>, the words of
@@ -50,7 +56,10 @@ requestAnimationFrame(() => {
 
 
 def words(code: str):
-    """The gettext of language ``code``'s catalog, as the page reads it."""
+    """The gettext of language ``code``'s catalog, as the page reads it (English: the words
+    themselves)."""
+    if code == i18n.SOURCE_LANGUAGE:
+        return lambda english: english
     i18n.use(code, compiled(read_catalog(code)))
     try:
         catalog = {message.id: message.string for message in read_catalog(code) if message.id}
@@ -66,7 +75,7 @@ def language(request):
 
 def test_the_first_paint_is_in_the_browsers_language(browser, site, record, language):
     code, say = language
-    context = new_context(browser, locale=BROWSER_LOCALES[code])
+    context = new_context(browser, locale=browser_locale(code))
     context.add_init_script(FIRST_FRAME)
     try:
         page = context.new_page()
@@ -89,24 +98,32 @@ def test_the_first_paint_is_in_the_browsers_language(browser, site, record, lang
         context.close()
 
 
-def test_a_visit_loads_its_own_language_alone(browser, dist):
-    """Its words and its catalog, each once (Python's fetch takes the preloaded catalog), and
-    no other language's."""
+@pytest.mark.parametrize("code", ["en", "de"])
+def test_a_visit_loads_its_own_language_alone(browser, dist, code):
+    """Another language than English: its words and its catalog (with gettext, which the
+    page's standard library lacks), each once (Python's fetch takes the preloaded catalog),
+    and no other language's. English: nothing of the languages'."""
     transfers = []
     site = Site(dist, transfers=transfers)
     record = PageRecord(origin=site.url.rstrip("/"))
-    context = new_context(browser, locale="de-DE")
+    context = new_context(browser, locale="de-DE" if code == "de" else "en-US")
     try:
         page = open_page(context, site, record)
         wait_for_computer_player(page)
-        assert page.text_content("#new-game") == words("de")("New game")
+        assert page.text_content("#new-game") == words(code)("New game")
+        manifest = page.get_attribute("link[rel=manifest]", "href")
     finally:
         context.close()
         site.stop()
     record.assert_clean()
     asked = [path for _, path, _ in transfers]
-    assert asked.count("/locale/de.js") == 1 and asked.count("/locale/de.mo") == 1
-    assert unused_files(dist, transfers) == not_for_a_visit(dist, "de") - {"static/icons/icon.svg"}
+    if code == "en":
+        assert not [path for path in asked if path.startswith("/locale/")]
+        assert manifest == "./static/manifest.webmanifest"
+    else:
+        assert asked.count(f"/locale/{code}.js") == 1 and asked.count(f"/locale/{code}.zip") == 1
+        assert manifest == f"./locale/{code}.webmanifest"
+    assert unused_files(dist, transfers) == not_for_a_visit(dist, code) - {"static/icons/icon.svg"}
 
 
 def test_a_link_picks_the_language_and_python_speaks_it(browser, site, record):
@@ -166,7 +183,7 @@ def contexts(browser, language):
     made = []
 
     def make(**options):
-        made.append(new_context(browser, locale=BROWSER_LOCALES[code], **options))
+        made.append(new_context(browser, locale=browser_locale(code), **options))
         return made[-1]
 
     yield make
@@ -235,3 +252,22 @@ def test_nothing_is_cut_off_on_a_phone(contexts, site, record, language):
     for scene in ("game-over", "puzzle"):
         page = open_scene(contexts(**PHONE), site, record, scene)
         assert cut_off(page) == [], scene
+
+
+def test_a_switch_rewrites_the_footer_and_puts_a_notice_away(browser, site):
+    """The footer's words (NumPy unavailable: its wheel refused) follow the language; a notice
+    written in the language before is put away."""
+    context = new_context(browser)
+    context.route("**/*.whl", lambda route: route.abort())
+    try:
+        page = open_page(context, site, PageRecord(origin=site.url.rstrip("/")), "?lang=en")
+        page.wait_for_selector("#runtime-info:has-text('NumPy unavailable')")
+        page.evaluate("() => { location.hash = '#game=AB$C'; }")  # a damaged link
+        page.wait_for_selector("#notice:not([hidden]):has-text('could not be opened')")
+        page.select_option("#language", "de")
+        say = words("de")
+        page.wait_for_selector(f"#new-game:text-is('{say('New game')}')")
+        assert f"NumPy {say('unavailable')} ·" in page.text_content("#runtime-info")
+        assert page.is_hidden("#notice")
+    finally:
+        context.close()
