@@ -1,4 +1,4 @@
-"""The computer player: nine levels from a gentle beginner to a searching master.
+"""The computer player: fourteen levels from a gentle beginner to a searching master.
 
 >>> from game.board import Board
 >>> board = Board("duo")
@@ -11,7 +11,10 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`), w
 (the numbers are what saves keep, :data:`game.levels.LEVELS` their order):
 
 1. Beginner -- about a random legal move.
+11. Learner, 12. Apprentice, 13. Amateur -- Casual's choice with ever less randomness.
 2. Casual -- prefers big pieces and its own new corners, with a lot of randomness.
+14. Regular -- Casual's choice with a little randomness.
+15. Club Player -- Strong's cheap score with more randomness.
 3. Strong -- the best move by a cheap score (piece size, own corners, corners taken from rivals --
    a rival's last corners count much more -- and the centre early), with a little randomness.
 7. Skilled -- a move among the best few dozen by the learned move prior.
@@ -120,7 +123,7 @@ _MASTER_DUO = LevelConfig(
     learned_value=True,
 )
 LEVEL_CONFIGS = {
-    1: LevelConfig(noise=1000.0, weights=_SIZE_FIRST),  # about a random legal move
+    1: LevelConfig(noise=300.0, weights=_SIZE_FIRST),  # about a random legal move
     2: LevelConfig(noise=10.0, weights=_SIZE_FIRST),
     3: LevelConfig(noise=0.6),
     4: LevelConfig(noise=0.3, prior=True),
@@ -152,7 +155,7 @@ _CANDIDATE_MASTER = LevelConfig(
 LEVEL_CONFIGS |= {
     # The prior with much more noise (its values spread about 15 over a position's moves):
     # between Strong and Expert.
-    7: LevelConfig(noise=5.0, prior=True),
+    7: LevelConfig(noise=4.0, prior=True, classic=LevelConfig(noise=5.0, prior=True)),
     # The prior's 16 best, each judged by the evaluation after it.
     8: LevelConfig(noise=0.05, candidates=16, prior=True, learned_value=True),
     # The prior's 12 best, each judged after the opponent's best of 6 replies.
@@ -160,6 +163,26 @@ LEVEL_CONFIGS |= {
         noise=0.1, candidates=12, beam=(6,), max_work=100_000, prior=True, learned_value=True
     ),
     9: replace(_CANDIDATE_MASTER, classic=replace(_CANDIDATE_MASTER, max_work=375_000)),
+}
+
+
+def _size_first(noise: float, classic_noise: float | None = None) -> LevelConfig:
+    """Casual's way with ``noise``, or ``classic_noise`` on the Classic board."""
+    config = LevelConfig(noise=noise, weights=_SIZE_FIRST)
+    if classic_noise is None:
+        return config
+    return replace(config, classic=LevelConfig(noise=classic_noise, weights=_SIZE_FIRST))
+
+
+# The rungs below Strong: the noise placed per board so that each level scores about 25-45%
+# against the next one up the ladder in the arena (bench/RESULTS.md); a random move loses far
+# more on the Classic board, which needs less noise for the same step.
+LEVEL_CONFIGS |= {
+    11: _size_first(100.0, 150.0),
+    12: _size_first(60.0),
+    13: _size_first(25.0),
+    14: _size_first(5.0),
+    15: LevelConfig(noise=2.5),
 }
 
 

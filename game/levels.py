@@ -19,7 +19,8 @@ PLAYED_VARIANTS = tuple(VARIANTS)
 #: The levels by number, named in English (:func:`level_name` says them in the player's
 #: language). A number stays the opponent it names once saved in settings, games and
 #: links, and a name in records (``Computer (Expert)``), so the levels added between are numbered
-#: after the first ones (6 is kept for a level above Master).
+#: after the first ones (6 is kept for a level above Master). A link keeps a level in 4 bits
+#: (:mod:`game.link`): 15 is the last number its format has room for.
 LEVEL_NAMES = {
     1: N_("Beginner"),
     2: N_("Casual"),
@@ -30,9 +31,14 @@ LEVEL_NAMES = {
     8: N_("Senior Expert"),
     9: N_("Candidate Master"),
     10: N_("Challenger"),
+    11: N_("Learner"),
+    12: N_("Apprentice"),
+    13: N_("Amateur"),
+    14: N_("Regular"),
+    15: N_("Club Player"),
 }
 #: The levels from the weakest to the strongest: the order the new-game dialog lists them in.
-LEVELS = (1, 2, 3, 7, 4, 8, 10, 9, 5)
+LEVELS = (1, 11, 12, 13, 2, 14, 15, 3, 7, 4, 8, 10, 9, 5)
 #: The level that answers a human's request for a hint.
 HINT_LEVEL = 5
 
@@ -44,10 +50,15 @@ HINT_LEVEL = 5
 LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
     # How each figure was measured (games, seeds, engine): bench/RESULTS.md.
     "duo": {
-        1: {1: 0.0, 2: 0.0, 3: 0.0},
+        1: {1: 0.0},
+        11: {1: 0.0},
+        12: {1: 0.0},
+        13: {1: 0.0},
         2: {1: 0.0},
+        14: {1: 0.0},
+        15: {1: 0.125},
         3: {1: 0.155},
-        7: {1: 0.26},
+        7: {1: 0.315},
         4: {1: 0.545},
         8: {2: 0.5},
         10: {3: 0.425},
@@ -57,8 +68,13 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
     "junior": {5: {2: 0.69, 3: 0.435}},
     "trigon": {5: {2: 0.06}},
     "classic": {
-        1: {1: 0.0, 2: 0.0, 3: 0.0},
+        1: {1: 0.0},
+        11: {1: 0.0},
+        12: {1: 0.0},
+        13: {1: 0.0},
         2: {1: 0.0},
+        14: {1: 0.0},
+        15: {1: 0.1125},
         3: {1: 0.1875},
         7: {1: 0.2875},
         4: {1: 0.4125},
@@ -66,6 +82,33 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
         10: {2: 0.465},
         9: {3: 0.5},
         5: {3: 0.55},
+    },
+}
+
+
+#: Levels too weak to score against Pentobi's level 1 in :data:`TELLING_SCORES`, rated from their
+#: score against a stronger level of ours instead (``bench/arena.py``, one player against
+#: one), per family: level -> (the other level, our score). Each names the next level up the
+#: ladder, so that the chain of them reaches a level rated against Pentobi.
+ARENA_STRENGTH: dict[str, dict[int, tuple[int, float]]] = {
+    # How each figure was measured (games, seed, commit): bench/RESULTS.md.
+    "duo": {
+        1: (11, 0.427),
+        11: (12, 0.435),
+        12: (13, 0.395),
+        13: (2, 0.345),
+        2: (14, 0.385),
+        14: (15, 0.287),
+        15: (3, 0.352),
+    },
+    "classic": {
+        1: (11, 0.325),
+        11: (12, 0.265),
+        12: (13, 0.295),
+        13: (2, 0.275),
+        2: (14, 0.375),
+        14: (15, 0.287),
+        15: (3, 0.347),
     },
 }
 
@@ -132,11 +175,33 @@ def describe(scores: dict[int, float]) -> str:
     return _("weaker than Pentobi level {level}").format(level=k)
 
 
+def elo_words(elo: float, variant: str) -> str:
+    """An Elo on Pentobi's scale (a level's or a player's) in words: the nearest of Pentobi's
+    levels, or weaker than the first or stronger than the last by more than half a step.
+
+    >>> elo_words(1588, "duo"), elo_words(1300, "duo"), elo_words(1100, "duo")
+    ('about Pentobi level 4', 'about Pentobi level 3', 'about Pentobi level 2')
+    >>> elo_words(900, "duo"), elo_words(1700, "classic")
+    ('weaker than Pentobi level 1', 'stronger than Pentobi level 5')
+    """
+    ratings = PENTOBI_ELO[family(variant)]
+    first, last = min(ratings), max(ratings)
+    half_step = (ratings[last] - ratings[first]) / (last - first) / 2
+    if elo < ratings[first] - half_step:
+        return _("weaker than Pentobi level {level}").format(level=first)
+    if elo > ratings[last] + half_step:
+        return _("stronger than Pentobi level {level}").format(level=last)
+    nearest = min(ratings, key=lambda k: abs(ratings[k] - elo))
+    return _("about Pentobi level {level}").format(level=nearest)
+
+
 def strength_text(level: int, variant: str) -> str:
     """How strong ``level`` plays in ``variant`` (an id), in words, with its Elo (what a rated
-    game compares the player's rating with); '' if not measured.
+    game compares the player's rating with); '' if not measured. Where Pentobi rates its levels
+    the words follow the Elo (:func:`elo_words`), elsewhere the scores (:func:`describe`).
 
-    >>> strength_text(5, "duo") == f"about Pentobi level 5, rating {level_elo(5, 'duo')}"
+    >>> elo = level_elo(5, "duo")
+    >>> strength_text(5, "duo") == f"{elo_words(elo, 'duo')}, rating {elo}"
     True
     """
     scores = LEVEL_STRENGTH.get(family(variant), {}).get(level)
@@ -145,7 +210,7 @@ def strength_text(level: int, variant: str) -> str:
     elo = level_elo(level, variant)
     if elo is None:
         return describe(scores)
-    return _("{strength}, rating {rating}").format(strength=describe(scores), rating=elo)
+    return _("{strength}, rating {rating}").format(strength=elo_words(elo, variant), rating=elo)
 
 
 def score_elo(opponent_elo: float, score: float) -> float:
@@ -160,13 +225,23 @@ def score_elo(opponent_elo: float, score: float) -> float:
 
 def level_elo(level: int, variant: str) -> int | None:
     """``level``'s Elo on Pentobi's scale in ``variant``'s family, from its measured scores:
-    the mean of what its telling scores (:data:`TELLING_SCORES`) say, else what its score
-    nearest an even game says; None if not measured, or if Pentobi rates no levels of the
-    family (Junior, Trigon).
+    the mean of what its telling scores against Pentobi (:data:`TELLING_SCORES`) say, else
+    what its score against a stronger level of ours (:data:`ARENA_STRENGTH`) says on that
+    level's Elo, else what its score nearest an even game says; None if not measured, or if
+    Pentobi rates no levels of the family (Junior, Trigon).
 
     >>> level_elo(5, "duo") == round((score_elo(1378, 0.69) + score_elo(1755, 0.365)) / 2)
     True
+    >>> other, score = ARENA_STRENGTH["duo"][1]
+    >>> level_elo(1, "duo") == round(score_elo(_elo(other, "duo"), score))
+    True
     """
+    elo = _elo(level, variant)
+    return None if elo is None else round(elo)
+
+
+def _elo(level: int, variant: str) -> float | None:
+    """:func:`level_elo` unrounded, so that a chain of arena scores rounds once."""
     name = family(variant)
     scores = LEVEL_STRENGTH.get(name, {}).get(level)
     ratings = PENTOBI_ELO.get(name)
@@ -174,6 +249,10 @@ def level_elo(level: int, variant: str) -> int | None:
         return None
     low, high = TELLING_SCORES
     telling = [k for k, score in scores.items() if low <= score <= high]
-    if not telling:
-        telling = [min(scores, key=lambda k: (abs(scores[k] - 0.5), k))]
-    return round(sum(score_elo(ratings[k], scores[k]) for k in telling) / len(telling))
+    if telling:
+        return sum(score_elo(ratings[k], scores[k]) for k in telling) / len(telling)
+    other, score = ARENA_STRENGTH.get(name, {}).get(level, (None, 0.0))
+    if other is not None and (base := _elo(other, variant)) is not None:
+        return score_elo(base, score)
+    nearest = min(scores, key=lambda k: (abs(scores[k] - 0.5), k))
+    return score_elo(ratings[nearest], scores[nearest])

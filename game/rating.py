@@ -21,7 +21,7 @@ from html import escape
 
 from .boundary import InputError, load_json
 from .i18n import N_, _
-from .levels import LEVELS, PENTOBI_ELO, family, level_elo
+from .levels import LEVELS, elo_words, family, level_elo
 
 #: Where a rating starts: Pentobi's level 1.
 START_RATING = 1000.0
@@ -68,21 +68,14 @@ def updated_rating(rating: float, result: float, opponent: float, games_before: 
 
 
 def rating_words(rating: float, variant: str) -> str:
-    """A rating as the page says it: ``'1450, about Pentobi level 3'``.
+    """A rating as the page says it, in the words a level of that Elo gets
+    (:func:`game.levels.elo_words`): ``'1450, about Pentobi level 3'``.
 
     >>> rating_words(1450, "duo"), rating_words(700, "duo"), rating_words(2000, "classic")
     ('1450, about Pentobi level 3', '700, weaker than Pentobi level 1', \
 '2000, stronger than Pentobi level 5')
     """
-    ratings = PENTOBI_ELO[family(variant)]
-    nearest = min(ratings, key=lambda k: abs(ratings[k] - rating))
-    half_step = (ratings[2] - ratings[1]) / 2
-    if rating < ratings[min(ratings)] - half_step:
-        words = _("weaker than Pentobi level {level}").format(level=min(ratings))
-    elif rating > ratings[max(ratings)] + half_step:
-        words = _("stronger than Pentobi level {level}").format(level=max(ratings))
-    else:
-        words = _("about Pentobi level {level}").format(level=nearest)
+    words = elo_words(rating, variant)
     return _("{rating}, {strength}").format(rating=round(rating), strength=words)
 
 

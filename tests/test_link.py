@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game import Board, Move
+from game.levels import LEVEL_NAMES, LEVELS
 from game.link import MAX_LINK_CHARS, LinkError, from_fragment, is_game_fragment, to_fragment
 from game.record import HUMAN, GameRecord
 from game.sgf import read_sgf
@@ -144,15 +145,23 @@ def test_a_well_signed_link_is_still_checked_move_by_move():
     changed = (bits & ~(0x7FFF << pad)) | first << pad
     with pytest.raises(LinkError, match="move 2 of the link is not legal"):
         from_fragment(signed(changed.to_bytes(len(data), "big")))
-    # The computer seat's level set to 15, which no level is.
+    # The computer seat's level set to a number of 4 bits that no level is.
     seat_shift = total - (8 + 9 + 8)
-    changed = (bits & ~(0xF << seat_shift)) | 15 << seat_shift
-    with pytest.raises(LinkError, match="computer level 15"):
-        from_fragment(signed(changed.to_bytes(len(data), "big")))
+    for level in (n for n in range(1, 16) if n not in LEVEL_NAMES):
+        changed = (bits & ~(0xF << seat_shift)) | level << seat_shift
+        with pytest.raises(LinkError, match=f"computer level {level}"):
+            from_fragment(signed(changed.to_bytes(len(data), "big")))
     # Colourless corners asked for in Duo.
     changed = bits | 1 << (total - 12)
     with pytest.raises(LinkError, match="options"):
         from_fragment(signed(changed.to_bytes(len(data), "big")))
+
+
+def test_every_level_keeps_its_number_in_a_link():
+    board = Board("duo")
+    board.push(Move.parse("e10,f10"))
+    for level in LEVELS:
+        assert from_fragment(to_fragment(GameRecord(board, (level, HUMAN)))).seats == (level, HUMAN)
 
 
 @pytest.mark.parametrize("variant", ["junior", "trigon", "trigon_2", "trigon_3"])

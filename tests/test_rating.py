@@ -1,15 +1,17 @@
 """Rated games: the level a rating picks, the Elo update, the history kept in the browser (read
 back through game.boundary), its graph, and the page's rated sessions (no undo, no hint)."""
 
+import itertools
 import json
+import math
 import random
 import re
 
 import pytest
 
-from game import Move
+from game import Move, levels
 from game.boundary import InputError
-from game.levels import LEVELS, level_elo, score_elo
+from game.levels import ARENA_STRENGTH, LEVELS, elo_words, level_elo, score_elo, strength_text
 from game.rating import (
     GRAPH_HEIGHT,
     GRAPH_WIDTH,
@@ -18,6 +20,7 @@ from game.rating import (
     RatingHistory,
     pick_level,
     rating_graph_svg,
+    rating_words,
     updated_rating,
 )
 from game.web.rated import (
@@ -46,6 +49,47 @@ def test_a_level_elo_comes_from_its_scores_on_pentobis_scale():
     for family in ("duo", "classic"):
         for level in LEVELS:
             assert level_elo(level, family) is not None, (family, level)
+
+
+def test_the_ladder_climbs_about_one_pentobi_level_a_step_or_less():
+    for family in ("duo", "classic"):
+        ratings = [level_elo(level, family) for level in LEVELS]
+        steps = [high - low for low, high in itertools.pairwise(ratings)]
+        assert all(0 < step <= 190 for step in steps), (
+            family,
+            list(zip(LEVELS[1:], steps, strict=True)),
+        )
+
+
+def test_a_level_pentobi_beats_every_game_is_rated_by_the_arena_up_the_ladder(monkeypatch):
+    monkeypatch.setattr(
+        levels,
+        "LEVEL_STRENGTH",
+        {"duo": {1: {1: 0.0}, 2: {1: 0.0}, 3: {1: 0.5}, 4: {1: 0.0}}},
+    )
+    monkeypatch.setattr(levels, "ARENA_STRENGTH", {"duo": {1: (2, 0.5), 2: (3, 0.25), 4: (6, 0.5)}})
+    assert level_elo(3, "duo") == 1000
+    assert level_elo(2, "duo") == round(1000 + 400 * math.log10(1 / 3)) == level_elo(1, "duo")
+    assert level_elo(4, "duo") == round(score_elo(1000, 0.0))  # no rated level above: clipped
+
+
+def test_the_arena_chain_climbs_the_ladder_one_level_at_a_time():
+    for family, chain in ARENA_STRENGTH.items():
+        for level, (other, score) in chain.items():
+            assert LEVELS.index(other) == LEVELS.index(level) + 1, (family, level)
+            assert 0 < score < 0.5, (family, level)  # the next level up is stronger
+
+
+def test_a_levels_words_and_a_players_follow_the_elo_alike():
+    assert elo_words(1588, "duo") == "about Pentobi level 4"  # nearer L4 (1567) than L5 (1755)
+    assert elo_words(1470, "duo") == "about Pentobi level 3"
+    assert elo_words(1000 - 95, "duo") == elo_words(-300, "duo") == "weaker than Pentobi level 1"
+    assert elo_words(1567 + 71, "classic") == "stronger than Pentobi level 5"
+    for family in ("duo", "classic"):
+        for level in LEVELS:
+            elo = level_elo(level, family)
+            assert strength_text(level, family) == f"{elo_words(elo, family)}, rating {elo}"
+            assert rating_words(elo, family) == f"{elo}, {elo_words(elo, family)}"
 
 
 def test_the_level_picked_is_the_one_whose_elo_is_nearest_the_rating():

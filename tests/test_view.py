@@ -133,7 +133,7 @@ def test_seat_choices_say_how_strong_each_level_is_in_the_variant(monkeypatch):
     assert duo[f"computer:{low}"] == f"Computer: {LEVEL_NAMES[low]}"  # not measured: no claim
     for mode in ("classic", "classic_2", "teams"):
         texts = option_texts(view.seats_form_html(mode, ()))
-        words = "(much weaker than Pentobi level 1, rating 364)"
+        words = "(weaker than Pentobi level 1, rating 364)"
         assert texts[f"computer:{top}"].endswith(words)
 
 

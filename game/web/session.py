@@ -22,7 +22,7 @@ from game import SCORING_MODES, Board, Move
 from game.boundary import InputError, load_json
 from game.history import History
 from game.i18n import N_, _
-from game.levels import LEVEL_NAMES, LEVELS, PLAYED_VARIANTS
+from game.levels import LEVEL_NAMES, PLAYED_VARIANTS
 from game.rating import RATED_VARIANTS
 from game.review import color_title
 from game.sgf import read_sgf, write_sgf
@@ -136,8 +136,9 @@ GAME_TYPES: dict[str, GameType] = {
 }
 
 
-#: The level a computer seat gets unless the player chooses another: the middle of the ladder.
-DEFAULT_LEVEL = LEVELS[len(LEVELS) // 2]
+#: The level a computer seat gets unless the player chooses another: Expert, about Pentobi's level
+#: 1, neither a walkover nor a beating for most players (the ladder has more rungs below it).
+DEFAULT_LEVEL = 4
 
 
 @dataclass(frozen=True)
