@@ -1,7 +1,7 @@
 """The page in Debian's Chromium: load times, bytes, and the engine's speed in the page.
 
     python bench/browser.py [--loads N] [--phone-loads N] [--phone-paints N]
-                            [--computer-moves N] [--site DIR]
+                            [--phone-resumed N] [--computer-moves N] [--site DIR]
 
 Builds dist/ (or takes the site already built in ``--site``, to compare two builds run by
 run), serves it on 127.0.0.1 and prints JSON:
@@ -13,6 +13,10 @@ run), serves it on 127.0.0.1 and prints JSON:
   ThreadTime, in thread ticks) from navigation until the bench saw ``ready``: the work on the
   path to ``ready``, which other processes sharing the machine do not lengthen as they do wall
   times (they did the busy time, TaskDuration in wall time, this replaces);
+- ``longest_task_after_start_up_ms``: the longest main-thread task (``longtask`` observer)
+  from Python's start-up (PyScript's fetching the game's files: the runtime has started) until
+  ``ready``: unpacking and importing the game, the first drawing; PyScript's own import of its
+  Python package falls in there too. The most of the loads here; on the phone, the median;
 - ``computer_ready_ms``: median time until NumPy and the computer player, loaded after
   ``ready``, are in (the footer names NumPy's version), and ``longest_task_after_ready_ms``, the
   longest main-thread task in between (the page's pause while NumPy is imported);
@@ -27,9 +31,11 @@ run), serves it on 127.0.0.1 and prints JSON:
   ``--phone-loads`` fresh visits (``*_all`` lists ``ready`` and first paint of each): first
   paint (also over ``--phone-paints`` more fresh visits, each left once painted: it varies by
   hundreds of milliseconds from visit to visit on a shared machine), ``ready``, the main
-  thread's CPU until then, computer ready, the longest time the loading indicator went without
+  thread's CPU until then, computer ready, the longest task after Python's start-up and the
+  number of tasks over 200 ms then, the longest time the loading indicator went without
   a change between first paint and ``ready``, and the compressed bytes the server sent for
-  requests made before ``ready`` and in all (the service worker's precache included);
+  requests made before ``ready`` and in all (the service worker's precache included); and
+  ``resumed_classic``, medians over ``--phone-resumed`` visits resuming a saved Classic game;
 - ``page`` / ``cpython``: the same engine timings (:mod:`game.web.timing`) in the page and here;
 - ``computer_moves``: per variant (Duo, ``classic_2``, ``classic``), a game of the top level on
   every seat, up to ``--computer-moves`` moves: median and max seconds per computer move (from
@@ -63,6 +69,7 @@ from harness import (  # noqa: E402  (the same browser and server as the tests)
     CHROMIUM_ARGS,
     Site,
     not_for_a_visit,
+    played_game,
     seed_saved_game,
     unused_files,
     wait_for_computer_player,
@@ -73,6 +80,10 @@ from harness import (  # noqa: E402  (the same browser and server as the tests)
 OBSERVERS = """
 window.benchLongTasks = [];
 window.benchProgress = [];
+// Python has started once PyScript fetches the game's files: what runs from then on is ours.
+addEventListener("py:progress", ({ detail }) => {
+  if (detail === "Loading files") window.benchPythonUpAt ??= performance.now();
+});
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     window.benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -107,6 +118,9 @@ LOAD_FIGURES = """() => ({
   computerReadyAt: window.benchComputerReadyAt,
   longestTaskAfterReady: Math.max(0, ...window.benchLongTasks
     .filter((task) => task.start >= window.benchReadyAt).map((task) => task.duration)),
+  tasksAfterStartUp: window.benchLongTasks.filter((task) =>
+    task.start >= window.benchPythonUpAt && task.start < window.benchReadyAt
+  ).map((task) => task.duration),
   firstPaint: (performance.getEntriesByName("first-contentful-paint")[0] || {}).startTime,
   bytes: performance.getEntriesByType("navigation").concat(performance.getEntriesByType("resource"))
     .reduce((sum, entry) => sum + entry.transferSize, 0),
@@ -233,9 +247,10 @@ def longest_still(figures: dict) -> float:
     return longest
 
 
-def phone_first_visits(browser, dist: Path, count: int, paints: int) -> dict:
+def phone_first_visits(browser, dist: Path, count: int, paints: int, resumed: int) -> dict:
     """Medians of ``count`` first visits under :data:`PHONE` (each in a fresh context), first
-    paint's over ``paints`` more visits too."""
+    paint's over ``paints`` more visits too; and of ``resumed`` visits resuming a saved Classic
+    game (its history drawn, the move list's too)."""
     compress_ahead(dist)
     visits = [phone_first_visit(browser, dist) for _ in range(count)]
     report = {**PHONE, "visits": count, "paint_visits": count + paints}
@@ -246,6 +261,13 @@ def phone_first_visits(browser, dist: Path, count: int, paints: int) -> dict:
     painted += [phone_first_paint(browser, dist) for _ in range(paints)]
     report["first_paint_ms"] = round(statistics.median(painted))
     report["first_paint_ms_all"] = painted
+    saved = played_game("classic")
+    resumes = [phone_first_visit(browser, dist, saved) for _ in range(resumed)]
+    keys = ("ready_ms", "longest_task_after_start_up_ms", "tasks_over_200ms_after_start_up")
+    report["resumed_classic"] = {
+        "visits": resumed,
+        **{key: round(statistics.median(visit[key] for visit in resumes)) for key in keys},
+    }
     return report
 
 
@@ -302,11 +324,14 @@ def phone_first_paint(browser, dist: Path) -> int:
     return round(float(message.value.text.split()[-1]))
 
 
-def phone_first_visit(browser, dist: Path) -> dict:
-    """A first visit under :data:`PHONE`, from a server that compresses as GitHub Pages does."""
+def phone_first_visit(browser, dist: Path, saved: str | None = None) -> dict:
+    """A first visit under :data:`PHONE`, from a server that compresses as GitHub Pages does
+    (with ``saved``, the save of a game it resumes)."""
     transfers = []
     site = Site(dist, compress=True, transfers=transfers)
     context, page, cdp = phone_page(browser, OBSERVERS)
+    if saved is not None:
+        seed_saved_game(context, saved)
     cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
     page.goto(site.url)
     wait_until_state(page, "ready", timeout=120_000)
@@ -323,6 +348,8 @@ def phone_first_visit(browser, dist: Path) -> dict:
         "main_thread_cpu_to_ready_ms": round(cpu_to_ready),
         "computer_ready_ms": round(figures["computerReadyAt"]),
         "longest_task_after_ready_ms": round(figures["longestTaskAfterReady"]),
+        "longest_task_after_start_up_ms": round(max(figures["tasksAfterStartUp"], default=0)),
+        "tasks_over_200ms_after_start_up": sum(t > 200 for t in figures["tasksAfterStartUp"]),
         "longest_progress_gap_ms": round(longest_still(figures)),
         "bytes_before_ready": sum(size for at, _, size in transfers if at < ready_at),
         "bytes_all": sum(size for _, _, size in transfers),
@@ -334,6 +361,7 @@ def main() -> None:
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--phone-loads", type=int, default=5)
     parser.add_argument("--phone-paints", type=int, default=15, help="first paint only")
+    parser.add_argument("--phone-resumed", type=int, default=3, help="visits resuming a game")
     parser.add_argument("--computer-moves", type=int, default=100, help="per variant, at most")
     parser.add_argument("--site", type=Path, help="a site already built (default: build dist/)")
     parser.add_argument("--locale", help="the browser's language, e.g. de-DE (default: en-US)")
@@ -357,7 +385,9 @@ def main() -> None:
             for mode in TIMED_MODES
             if args.computer_moves
         }
-        phone = phone_first_visits(browser, dist, args.phone_loads, args.phone_paints)
+        phone = phone_first_visits(
+            browser, dist, args.phone_loads, args.phone_paints, args.phone_resumed
+        )
         browser.close()
     site.stop()
     ready = [round(load["readyAt"]) for load in loads]
@@ -372,6 +402,9 @@ def main() -> None:
         ),
         "computer_ready_ms": round(statistics.median(load["computerReadyAt"] for load in loads)),
         "longest_task_after_ready_ms": round(max(load["longestTaskAfterReady"] for load in loads)),
+        "longest_task_after_start_up_ms": round(
+            max(max(load["tasksAfterStartUp"], default=0) for load in loads)
+        ),
         "warm_ready_ms": round(statistics.median(warm)),
         "warm_ready_ms_all": warm,
         "bytes_transferred": loads[0]["bytes"],

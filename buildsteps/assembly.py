@@ -60,7 +60,10 @@ SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
 # shown before Python (<code>.js) and the app's manifest (<code>.webmanifest).
 LOCALE_DIR = "locale"
 # Fetched before Python starts: the page's loading indicator counts their bytes.
-GAME_ZIP = "game.zip"  # the game package, compiled, as pyscript.toml's [files] names it
+# As pyscript.toml's [files] names them: the game package, compiled (imported from the archive),
+# and PyScript's package compiled (unpacked beside the sources PyScript writes).
+GAME_ZIP = "game.zip"
+PYSCRIPT_ZIP = "pyscript-compiled.zip"
 RUNTIME_FILES = ("pyodide.asm.wasm", "pyodide.asm.js", "python_stdlib.zip", "pyodide-lock.json")
 # Files the service worker does not precache: itself and GitHub Pages' marker.
 NOT_PRECACHED = {"sw.js", ".nojekyll"}
@@ -103,7 +106,7 @@ def assemble(dist: Path, numpy_wheel: Path) -> str:
     trim_lock_file(vendor / PYODIDE.target / "pyodide-lock.json")
     shutil.copy(numpy_wheel, vendor / PYODIDE.target / NUMPY_WHEEL)
     unpack_npm(PYSCRIPT, vendor / PYSCRIPT.target)
-    reader = compile_for_pyodide(vendor / PYODIDE.target, dist / GAME_ZIP)
+    reader = compile_for_pyodide(vendor / PYODIDE.target, dist / GAME_ZIP, dist / PYSCRIPT_ZIP)
     for name in SITE_FILES:
         (dist / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / name, dist / name)
@@ -190,11 +193,12 @@ def csp_hash(text: str) -> str:
 @dataclass(frozen=True)
 class PageShell:
     """What the page shows before Python draws the game: the empty Classic board (for a board
-    of triangles, its outline), and the scoreboard and trays of a new game of each type, each
-    in a ``.shell`` naming the types
-    that draw it (``data-game-types``); :data:`LAYOUT_SCRIPT`, filled in, names the saved game's
-    type on <html> (``data-layout``) and ``css`` hides every shell not drawn for it. So the first
-    paint holds the space the game's own will take."""
+    of another shape, its outline), and the scoreboard and trays of a new game of each type and
+    of each puzzle, each in a ``.shell`` naming the layouts that draw it (``data-layouts``: the
+    game types, and ``puzzle-`` and each puzzle's name); :data:`LAYOUT_SCRIPT`, filled in, names
+    the saved game's layout on <html> (``data-layout``; a saved puzzle's, which is played
+    instead) and ``css`` hides every shell not drawn for it. So the first paint holds the space
+    the game's own will take."""
 
     board: str
     scores: str
@@ -203,19 +207,28 @@ class PageShell:
     script: str
 
 
-def shell_game_types() -> list[str]:
-    """The game types of the shell, the first visit's first (the layout script's choice
-    without a save)."""
+#: A puzzle's layout: this and its name.
+PUZZLE_LAYOUT = "puzzle-"
+
+
+def shell_layouts() -> list[str]:
+    """The layouts of the shell: the game types, the first visit's first (the layout script's
+    choice without a save), then the puzzles'."""
+    from game.puzzles import PUZZLES
     from game.web.session import DEFAULT_OPTIONS, GAME_TYPES
 
     first = DEFAULT_OPTIONS.game_type
-    return [first, *(name for name in GAME_TYPES if name != first)]
+    types = [first, *(name for name in GAME_TYPES if name != first)]
+    return [*types, *(PUZZLE_LAYOUT + name for name in PUZZLES)]
 
 
 def shell_drawings() -> tuple[dict[str, list[str]], ...]:
-    """The empty boards, the scoreboards and the trays of a new game of every type, in the
-    language spoken: drawing -> the game types that draw it."""
+    """The empty boards, the scoreboards and the trays of a new game of every type and of a
+    new try at every puzzle, in the language spoken: drawing -> the layouts that draw it."""
+    from game.puzzles import find_puzzle
     from game.web.drawing import board_outline_svg, initial_board_svg
+    from game.web.puzzle_session import PuzzleSession
+    from game.web.puzzle_view import progress_html, puzzle_trays_html
     from game.web.session import GameOptions, Session, default_seats
     from game.web.view import scoreboard_html, trays_html
 
@@ -223,16 +236,30 @@ def shell_drawings() -> tuple[dict[str, list[str]], ...]:
     trays: dict[str, list[str]] = {}
     # The empty Classic board stands in for every square board (all square: the same room).
     boards: dict[str, list[str]] = {}
-    for game_type in shell_game_types():
-        session = Session.new(GameOptions(game_type, seats=default_seats(game_type)))
-        grid = session.board.geometry.grid
-        board = board_outline_svg(grid) if grid.triangles else initial_board_svg()
-        boards.setdefault(board, []).append(game_type)
-        scores.setdefault(scoreboard_html(session), []).append(game_type)
-        trays.setdefault(trays_html(session.board, selected=None, human_turn=True), []).append(
-            game_type
-        )
+    for layout in shell_layouts():
+        if layout.startswith(PUZZLE_LAYOUT):
+            session = PuzzleSession(find_puzzle(layout.removeprefix(PUZZLE_LAYOUT)))
+            board = session.board
+            # Ids once in the page: the shown puzzle's own, drawn by Python.
+            score = without_ids(progress_html(session, {}))
+            tray = puzzle_trays_html(board, selected=None, color=None)
+        else:
+            session = Session.new(GameOptions(layout, seats=default_seats(layout)))
+            board = session.board
+            score = scoreboard_html(session)
+            tray = trays_html(board, selected=None, human_turn=True)
+        grid = board.geometry.grid
+        square = not grid.triangles and grid.width == grid.height
+        drawn = initial_board_svg() if square else board_outline_svg(grid)
+        boards.setdefault(drawn, []).append(layout)
+        scores.setdefault(score, []).append(layout)
+        trays.setdefault(tray, []).append(layout)
     return boards, scores, trays
+
+
+def without_ids(drawing: str) -> str:
+    """``drawing`` without its elements' ids."""
+    return re.sub(r' id="[^"]*"', "", drawing)
 
 
 def off_warning() -> str:
@@ -276,30 +303,34 @@ def write_languages(folder: Path, reader: dict[str, bytes]) -> None:
 
 def page_shell() -> PageShell:
     from game.i18n import LANGUAGES
-    from game.web.session import SAVE_KEY
+    from game.puzzles import PUZZLES
+    from game.web.puzzle_session import PUZZLE_SAVE_KEY
+    from game.web.session import GAME_TYPES, SAVE_KEY
     from game.web.settings import LANGUAGE_KEY
     from game.web.storage import TAB_MARK
 
-    game_types = shell_game_types()
     boards, scores, trays = shell_drawings()
 
     def shells(drawings: dict[str, list[str]]) -> str:
         # inert: Python is not there yet to answer a click or a key.
         return "".join(
-            f'<div class="shell" data-game-types="{" ".join(names)}" inert>{drawing}</div>'
+            f'<div class="shell" data-layouts="{" ".join(names)}" inert>{drawing}</div>'
             for drawing, names in drawings.items()
         )
 
     hidden = ",\n".join(
-        f'[data-layout="{t}"] .shell:not([data-game-types~="{t}"])' for t in game_types
+        f'[data-layout="{t}"] .shell:not([data-layouts~="{t}"])' for t in shell_layouts()
     )
     # Storage off: the warning Python will show over the board, its words held in its place
     # (in the player's language: locale/<code>.js sets --off-warning).
     warning = json.dumps(off_warning())
     script = LAYOUT_SCRIPT.read_text()
     fills = (
-        ('["__GAME_TYPES__"]', game_types),
+        ('["__GAME_TYPES__"]', [t for t in shell_layouts() if t in GAME_TYPES]),
         ('"__SAVE_KEY__"', SAVE_KEY),
+        ('["__PUZZLES__"]', list(PUZZLES)),
+        ('"__PUZZLE_SAVE_KEY__"', PUZZLE_SAVE_KEY),
+        ('"__PUZZLE_LAYOUT__"', PUZZLE_LAYOUT),
         ('"__TAB_MARK__"', TAB_MARK),
         ('["__LANGUAGES__"]', list(LANGUAGES)),
         ('"__LANGUAGE_KEY__"', LANGUAGE_KEY),
@@ -313,7 +344,7 @@ def page_shell() -> PageShell:
         scores=shells(scores),
         trays=shells(trays),
         css=(
-            f"\n/* The shell: the saved game's type's alone; the storage warning's words. */\n"
+            f"\n/* The shell: the saved game's layout's alone; the storage warning's words. */\n"
             f"{hidden} {{ display: none; }}\n"
             f"{OFF_WARNING_SELECTOR} {{ content: var(--off-warning, {warning}); }}\n"
         ),

@@ -21,7 +21,7 @@ PYODIDE_TASK = ROOT / "tools" / "pyodide_task.mjs"
 STDLIB_TOOL = ROOT / "tools" / "pyodide_stdlib.py"
 # The standard library modules only the worker imports (NumPy's), beside python_stdlib.zip.
 WORKER_STDLIB = "worker_stdlib.zip"
-# Where PyScript unpacks the game package in the page.
+# The page's working folder: PyScript writes its package and the game's archive there.
 PYODIDE_HOME = "/home/pyodide"
 
 
@@ -68,13 +68,14 @@ def run_in_pyodide(runtime: Path, stdlib: Path, work: Path, *args: str) -> None:
         raise BuildError("node (Node.js 18 or later) is needed to build the site") from error
 
 
-def compile_for_pyodide(runtime: Path, game_zip: Path) -> dict[str, bytes]:
+def compile_for_pyodide(runtime: Path, game_zip: Path, pyscript_zip: Path) -> dict[str, bytes]:
     """Replace the runtime's standard library archive by the modules the page imports, compiled,
     and add one of the modules only the worker imports besides (NumPy's); check in Pyodide that
     they import from those. Write the game package as it ships (:data:`GAME`), compiled and
-    without its sources, to ``game_zip``. Return the standard library modules only a page in
-    another language than English imports (:attr:`~buildsteps.shipping.Shipment.languages`),
-    compiled, by their names in an archive: they ship with each language's catalog."""
+    without its sources, to ``game_zip``, and PyScript's package compiled to ``pyscript_zip``.
+    Return the standard library modules only a page in another language than English imports
+    (:attr:`~buildsteps.shipping.Shipment.languages`), compiled, by their names in an archive:
+    they ship with each language's catalog."""
     stdlib = runtime / "python_stdlib.zip"
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -82,8 +83,8 @@ def compile_for_pyodide(runtime: Path, game_zip: Path) -> dict[str, bytes]:
             copy = work / path.relative_to(GAME.root)
             copy.parent.mkdir(parents=True, exist_ok=True)
             shutil.copy(path, copy)
-        # The page's Python also reads game.zip, whose names zipfile decodes with cp437. NumPy
-        # (only the worker's) comes with the worker's archive.
+        # The page's Python also unpacks PyScript's compiled package, whose names zipfile decodes
+        # with cp437. NumPy (only the worker's) comes with the worker's archive.
         page_roots = [m for m in GAME.imports_of(GAME.page) if m != "numpy"] + ["encodings.cp437"]
         (work / "page.json").write_text(json.dumps(page_roots))
         (work / "worker.json").write_text(json.dumps(GAME.imports_of(GAME.worker)))
@@ -119,7 +120,8 @@ def compile_for_pyodide(runtime: Path, game_zip: Path) -> dict[str, bytes]:
             f"/work/{WORKER_STDLIB}",
             "/work/game",
         )
+        zip_game_package(game_zip, work, "game")
         # PyScript writes its modules' sources itself: only their compiled files ship.
-        zip_game_package(game_zip, work, "game", "pyscript/__pycache__")
+        zip_game_package(pyscript_zip, work, "pyscript/__pycache__")
         with zipfile.ZipFile(work / "language.zip") as language:
             return {name: language.read(name) for name in language.namelist()}

@@ -15,7 +15,7 @@ their definitions and the weights are our own.
 >>> from game.board import Board
 >>> pos = Position.from_board(Board("duo"))
 >>> codes = pos.legal_codes(0)
->>> move_features(pos, 0, codes, (1.0, -1.0)).shape == (len(codes), len(FEATURE_NAMES))
+>>> move_features(pos, 0, codes, (1.0, -1.0)).shape == (len(codes), len(feature_names(pos.tab)))
 True
 """
 
@@ -28,23 +28,11 @@ from pathlib import Path
 import numpy as np
 
 from .ai_eval import SCARCE_ATTACH, Position, Tables
+from .geometry import Geometry
 from .pieces import PIECE_BY_SHAPE, PIECES
 
-FEATURE_NAMES = (
-    *(f"piece_{p.name}" for p in PIECES),
-    "on_rival_attach",
-    "beside_rival_attach",
-    "on_ally_attach",
-    "on_scarce_rival_attach",
-    "centre",
-    *(f"new_corner_{n}_free_sides" for n in range(5)),
-    "keeps_own_corner",
-    "wastes_own_corner",
-    "edge_free",
-    "edge_rival_piece",
-    "edge_own_forbidden",
-    "edge_rim",
-)
+_CELL_SETS = ("on_rival_attach", "beside_rival_attach", "on_ally_attach", "on_scarce_rival_attach")
+_EDGE_SETS = ("wastes_own_corner", "edge_free", "edge_rival_piece", "edge_own_forbidden")
 #: A colour's game phase by pieces it has placed: [0, 3), [3, 8), [8, 21].
 PHASE_BOUNDS = (3, 8)
 WEIGHTS_FILE = Path(__file__).parent / "data" / "ai_weights.json"
@@ -55,35 +43,67 @@ def phase_of(pos: Position, color: int) -> int:
     return sum(placed >= b for b in PHASE_BOUNDS)
 
 
-def board_key(pos: Position, goal) -> str | None:
+def board_key(pos: Position, goal) -> str:
     """Which weights a player with ``goal`` learns and uses: ``duo`` on the 14x14 board; on the
     20x20 board ``classic_2`` if the player has two colours, else ``classic`` (the four-colour
     game's; ``classic_3`` uses them too: there as in four colours, four colours crowd the board
     and each player stands alone, with no partner whose corners to spare). Junior's pieces are
-    Classic shapes on Duo's board: it uses ``duo`` (see :func:`classic_pieces`). None for
-    Trigon's: the features name the Classic pieces, so none are learned."""
-    if classic_pieces(pos.tab) is None:
-        return None
+    Classic shapes on Duo's board: it uses ``duo`` (see :func:`piece_columns`). On Trigon's
+    boards likewise ``trigon_2`` if the player has two colours, else ``trigon`` (four colours,
+    and three players on the smaller board)."""
+    two_colours = sum(g > 0 for g in goal) > 1
+    if pos.geo.grid.triangles:
+        return "trigon_2" if two_colours else "trigon"
     if pos.geo.width < 20:
         return "duo"
-    return "classic_2" if sum(g > 0 for g in goal) > 1 else "classic"
+    return "classic_2" if two_colours else "classic"
 
 
 #: Whose weights a board key without its own uses: four-colour (and three-player) games use the
-#: two-player Classic weights until ``learn_ai --variant classic`` fits theirs.
-FALLBACK = {"classic": "classic_2"}
+#: two-player game's of their board until ``learn_ai --variant classic`` fits theirs.
+FALLBACK = {"classic": "classic_2", "trigon": "trigon_2"}
+
+
+def _feature_pieces(geo: Geometry) -> tuple:
+    """The pieces the features name: on squares the Classic set's, of whose shapes every set
+    of polyominoes here is made (Junior's pieces count as the Classic pieces of their shapes);
+    on triangles the board's own set."""
+    return geo.pieces if geo.grid.triangles else PIECES
 
 
 @cache
-def classic_pieces(tab: Tables) -> np.ndarray | None:
-    """Per piece of ``tab``'s set (by index), the index of the Classic piece of its shape, whose
-    features it counts in; None if the set is not made of Classic shapes on squares."""
+def piece_columns(tab: Tables) -> np.ndarray:
+    """Per piece of ``tab``'s set (by index), the feature column of the piece it counts as
+    (see :func:`_feature_pieces`)."""
+    pieces = tab.geo.pieces
     if tab.geo.grid.triangles:
-        return None
-    found = [PIECE_BY_SHAPE.get(piece.orientations[0]) for piece in tab.geo.pieces]
-    if None in found:
-        return None
-    return np.array([piece.index for piece in found])
+        return np.arange(len(pieces))
+    return np.array([PIECE_BY_SHAPE[piece.orientations[0]].index for piece in pieces])
+
+
+def _corner_sets(geo: Geometry) -> tuple[str, ...]:
+    """The sets of a move's corner squares that its features count: new corners by how many
+    free sides they have (up to 4 on squares, 3 on triangles), and the own corners it keeps."""
+    sides = len(geo.grid.edge_steps(0))
+    return (*(f"new_corner_{n}_free_sides" for n in range(sides + 1)), "keeps_own_corner")
+
+
+@cache
+def feature_names(tab: Tables) -> tuple[str, ...]:
+    """The names of the columns of :func:`move_features` on ``tab``'s board and piece set."""
+    return (
+        *(f"piece_{p.name}" for p in _feature_pieces(tab.geo)),
+        *_CELL_SETS,
+        "centre",
+        *_corner_sets(tab.geo),
+        *_EDGE_SETS,
+        "edge_rim",
+    )
+
+
+@cache
+def _columns(tab: Tables) -> dict[str, int]:
+    return {name: i for i, name in enumerate(feature_names(tab))}
 
 
 @cache
@@ -104,17 +124,12 @@ def _exactly(masks: list[int], full: int) -> list[int]:
     return [at_least[k] & ~at_least[k + 1] for k in range(len(masks))] + [at_least[-1]]
 
 
-_CELL_SETS = ("on_rival_attach", "beside_rival_attach", "on_ally_attach", "on_scarce_rival_attach")
-_CORNER_SETS = (*(f"new_corner_{n}_free_sides" for n in range(5)), "keeps_own_corner")
-_EDGE_SETS = ("wastes_own_corner", "edge_free", "edge_rival_piece", "edge_own_forbidden")
-
-
 def _square_sets(pos: Position, color: int, goal) -> dict[str, int]:
     """The sets of squares whose members a move's features count: among its own squares
-    (:data:`_CELL_SETS`), its diagonal squares that touch it by no edge (:data:`_CORNER_SETS`)
+    (:data:`_CELL_SETS`), its corner squares that touch it along no edge (:func:`_corner_sets`)
     and the squares along its edges (:data:`_EDGE_SETS`)."""
     geo = pos.geo
-    full, s = geo.full, geo.stride
+    full = geo.full
     occupied = pos.occupied
     free = full & ~(occupied | pos.edges[color])
     own_attach = pos.attach[color]
@@ -130,13 +145,13 @@ def _square_sets(pos: Position, color: int, goal) -> dict[str, int]:
         rival_near |= geo.edge_neighbors(attach) & ~(occupied | pos.edges[other])
         if 0 < attach.bit_count() <= SCARCE_ATTACH and pos.used[other] != pos.tab.all_pieces:
             scarce |= attach
-    sides = _exactly([free << 1, free >> 1, free << s, free >> s], full)
+    sides = _exactly(geo.edge_layers(free), full)
     return {
         "on_rival_attach": rival_attach,
         "beside_rival_attach": rival_near & ~rival_attach,
         "on_ally_attach": ally_attach,
         "on_scarce_rival_attach": scarce,
-        **{f"new_corner_{n}_free_sides": free & ~own_attach & sides[n] for n in range(5)},
+        **{f"new_corner_{n}_free_sides": free & ~own_attach & m for n, m in enumerate(sides)},
         "keeps_own_corner": own_attach,
         "wastes_own_corner": own_attach,
         "edge_free": free & ~own_attach,
@@ -145,20 +160,27 @@ def _square_sets(pos: Position, color: int, goal) -> dict[str, int]:
     }
 
 
-_AT = {name: i for i, name in enumerate(FEATURE_NAMES)}
-#: Rows of :func:`_members`: the distinct sets (two features count the own attach squares).
-_SET_NAMES = (*_CELL_SETS, *_CORNER_SETS, *_EDGE_SETS)
-_SET_ROW = {name: i for i, name in enumerate(_SET_NAMES)}
+@cache
+def _parts(geo: Geometry) -> tuple[tuple[str, ...], ...]:
+    """The square sets each part of a placement counts: its cells, its corners, its edges."""
+    return (_CELL_SETS, _corner_sets(geo), _EDGE_SETS)
+
+
+@cache
+def _set_rows(geo: Geometry) -> dict[str, int]:
+    """Rows of :func:`_members`: the distinct sets (two features count the own attach squares)."""
+    return {name: i for i, name in enumerate(dict.fromkeys(n for p in _parts(geo) for n in p))}
 
 
 def _members(pos: Position, sets: dict[str, int]) -> np.ndarray:
-    """Per set of :data:`_SET_NAMES` (rows), which squares it holds (0 or 1 per bit index),
+    """Per set of :func:`_set_rows` (rows), which squares it holds (0 or 1 per bit index),
     and a last column of 0 for the index placements use for a square off the board."""
     bits = pos.geo.bits
     size = (bits + 8) // 8
-    raw = b"".join(sets[name].to_bytes(size, "little") for name in _SET_NAMES)
+    names = _set_rows(pos.geo)
+    raw = b"".join(sets[name].to_bytes(size, "little") for name in names)
     grid = np.unpackbits(
-        np.frombuffer(raw, dtype=np.uint8).reshape(len(_SET_NAMES), size),
+        np.frombuffer(raw, dtype=np.uint8).reshape(len(names), size),
         axis=1,
         bitorder="little",
         count=bits + 1,
@@ -168,34 +190,31 @@ def _members(pos: Position, sets: dict[str, int]) -> np.ndarray:
 
 def move_features(pos: Position, color: int, codes: list[int], goal) -> np.ndarray:
     """The feature counts of each move of ``color`` (rows, in ``codes`` order; columns as
-    :data:`FEATURE_NAMES`), for a player with ``goal`` (see :func:`game.ai_eval.evaluate`)."""
+    :func:`feature_names`), for a player with ``goal`` (see :func:`game.ai_eval.evaluate`)."""
     tab = pos.tab
+    at, row_of = _columns(tab), _set_rows(pos.geo)
     rows = tab.rows_of(codes)
-    sets = _square_sets(pos, color, goal)
-    member = _members(pos, sets)
-    out = np.zeros((len(codes), len(FEATURE_NAMES)), dtype=np.float32)
-    out[np.arange(len(codes)), classic_pieces(tab)[tab.piece_row[rows]]] = 1
-    for names, table in (
-        (_CELL_SETS, tab.cell_bits),
-        (_CORNER_SETS, tab.corner_bits),
-        (_EDGE_SETS, tab.edge_bits),
-    ):
+    member = _members(pos, _square_sets(pos, color, goal))
+    out = np.zeros((len(codes), len(at)), dtype=np.float32)
+    out[np.arange(len(codes)), piece_columns(tab)[tab.piece_row[rows]]] = 1
+    tables = (tab.cell_bits, tab.corner_bits, tab.edge_bits)
+    for names, table in zip(_parts(pos.geo), tables, strict=True):
         squares = table[rows]
         for name in names:
-            out[:, _AT[name]] = member[_SET_ROW[name]][squares].sum(axis=1)
-    out[:, _AT["centre"]] = tab.centre[rows]
-    out[:, _AT["edge_rim"]] = _rim_sizes(tab)[rows]
+            out[:, at[name]] = member[row_of[name]][squares].sum(axis=1)
+    out[:, at["centre"]] = tab.centre[rows]
+    out[:, at["edge_rim"]] = _rim_sizes(tab)[rows]
     return out
 
 
 @cache
 def learned() -> dict:
     """The learned weights: under ``prior``, per board key, an array shaped (phases, features);
-    under ``parts``, what :func:`_linear_parts` made of them so far."""
+    under ``features``, per board key, the names of its features; under ``parts``, what
+    :func:`_linear_parts` made of them so far."""
     data = json.loads(WEIGHTS_FILE.read_text())
-    assert tuple(data["features"]) == FEATURE_NAMES, "prior weights do not match the features"
     prior = {key: np.array(w, dtype=np.float32) for key, w in data["prior"].items()}
-    return {"prior": prior, "parts": {}}
+    return {"prior": prior, "features": data["features"], "parts": {}}
 
 
 def weights(pos: Position, goal) -> np.ndarray | None:
@@ -211,10 +230,6 @@ def is_learned(pos: Position, goal) -> bool:
     return weights(pos, goal) is not None
 
 
-#: The square sets each part of a placement counts: its cells, its corners, its edges.
-_PARTS = (_CELL_SETS, _CORNER_SETS, _EDGE_SETS)
-
-
 @cache
 def _square_index(tab: Tables) -> np.ndarray:
     """Per placement row, its cells', corners' and edges' bit indices (padded with the off-board
@@ -227,7 +242,7 @@ def _square_index(tab: Tables) -> np.ndarray:
 def _linear_parts(tab: Tables, key: str, phase: int) -> tuple[np.ndarray, np.ndarray]:
     """The prior's weights for board ``key`` in ``phase``, split as :func:`prior_logits` sums
     them: the matrix that turns the square sets' members into one value per square for each
-    part (rows: :data:`_PARTS`), and per placement row the value of what is the same in every
+    part (rows: :func:`_parts`), and per placement row the value of what is the same in every
     position (the piece, the centre, the rim). Made once per weights read."""
     made = learned()["parts"]
     if (tab, key, phase) not in made:
@@ -236,16 +251,21 @@ def _linear_parts(tab: Tables, key: str, phase: int) -> tuple[np.ndarray, np.nda
 
 
 def _split_weights(tab: Tables, key: str, phase: int) -> tuple[np.ndarray, np.ndarray]:
-    prior = learned()["prior"]
-    w = (prior[key] if key in prior else prior[FALLBACK[key]])[phase]
-    matrix = np.zeros((len(_PARTS), len(_SET_NAMES)), dtype=np.float32)
-    for part, names in enumerate(_PARTS):
-        for name in names:
-            matrix[part, _SET_ROW[name]] = w[_AT[name]]
+    found = learned()
+    key = key if key in found["prior"] else FALLBACK[key]
+    names = feature_names(tab)
+    assert tuple(found["features"][key]) == names, f"{key} weights do not match the features"
+    w = found["prior"][key][phase]
+    at, parts, row_of = _columns(tab), _parts(tab.geo), _set_rows(tab.geo)
+    matrix = np.zeros((len(parts), len(row_of)), dtype=np.float32)
+    for part, sets in enumerate(parts):
+        for name in sets:
+            matrix[part, row_of[name]] = w[at[name]]
+    pieces = len(_feature_pieces(tab.geo))
     fixed = (
-        w[: len(PIECES)][classic_pieces(tab)[tab.piece_row]]
-        + w[_AT["centre"]] * tab.centre
-        + w[_AT["edge_rim"]] * _rim_sizes(tab)
+        w[:pieces][piece_columns(tab)[tab.piece_row]]
+        + w[at["centre"]] * tab.centre
+        + w[at["edge_rim"]] * _rim_sizes(tab)
     )
     return matrix, fixed.astype(np.float32)
 

@@ -51,8 +51,10 @@ WEIGHTS_FILE = Path(__file__).parent / "data" / "ai_value_weights.json"
 
 @cache
 def _big_pieces(tab: Tables) -> int:
-    """Bits ``piece.index`` of the pentominoes of ``tab``'s piece set."""
-    return sum(1 << p.index for p in tab.geo.pieces if p.size == 5)
+    """Bits ``piece.index`` of the biggest pieces of ``tab``'s set (pentominoes, or Trigon's
+    hexiamonds)."""
+    biggest = max(p.size for p in tab.geo.pieces)
+    return sum(1 << p.index for p in tab.geo.pieces if p.size == biggest)
 
 
 def value_phase(pos: Position) -> int:
@@ -105,7 +107,8 @@ def learned_values() -> dict[str, list[list[float]]]:
     if not WEIGHTS_FILE.exists():
         return {}
     data = json.loads(WEIGHTS_FILE.read_text())
-    assert tuple(data["features"]) == VALUE_FEATURES, "value weights do not match the features"
+    features = data["features"].values()
+    assert all(tuple(f) == VALUE_FEATURES for f in features), "value weights do not match"
     return data["values"]
 
 

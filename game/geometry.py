@@ -29,6 +29,7 @@ from functools import cache
 from importlib.util import MAGIC_NUMBER
 from pathlib import Path
 
+from .files import read_bytes
 from .grids import Grid, SquareGrid
 from .pieces import (  # noqa: F401  (parse_square: doctest)
     MAX_HEIGHT,
@@ -203,6 +204,22 @@ class Geometry:
             return self._triangle_neighbors(mask, self.grid.edge_steps)
         s = self.stride
         return ((mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)) & self.full
+
+    def edge_layers(self, mask: Mask) -> list[Mask]:
+        """Per edge of a cell (4 on squares, 3 on triangles), the squares whose neighbour
+        across that edge lies in ``mask`` (off the board too): a square lying in ``k`` of them
+        has ``k`` neighbours in ``mask``."""
+        s = self.stride
+        if not self.grid.triangles:
+            return [mask << 1, mask >> 1, mask << s, mask >> s]
+        layers = []
+        for steps in zip(*map(self.grid.edge_steps, (0, 1)), strict=True):
+            layer = 0
+            for (dx, dy), cells in zip(steps, self._direction_masks, strict=True):
+                delta = dx - dy * s  # the neighbour's bit from the square's
+                layer |= (mask >> delta if delta >= 0 else mask << -delta) & cells
+            layers.append(layer)
+        return layers
 
     def corner_neighbors(self, mask: Mask) -> Mask:
         """Squares touching a square of ``mask`` only at a corner (diagonal to it on squares;
@@ -490,7 +507,7 @@ def _precompiled() -> dict:
     """Source -> code of the move generators in :data:`PRECOMPILED`, if it was written for
     this Python (else none: they are compiled as needed)."""
     try:
-        magic, table = marshal.loads(PRECOMPILED.read_bytes())
+        magic, table = marshal.loads(read_bytes(PRECOMPILED))
     except (OSError, EOFError, ValueError, TypeError):
         return {}
     return table if magic == MAGIC_NUMBER else {}

@@ -66,7 +66,7 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
         5: {3: 0.69, 5: 0.365},
     },
     "junior": {5: {2: 0.69, 3: 0.435}},
-    "trigon": {5: {2: 0.06}},
+    "trigon": {5: {2: 0.25, 3: 0.0}},
     "classic": {
         1: {1: 0.0},
         11: {1: 0.0},

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from .board import BaseBoard, Board, IllegalMoveError, IllegalReason, Reason
+from .files import read_bytes
 from .geometry import Mask, geometry
 from .i18n import N_
 from .pieces import FILE_NAMES, PIECES, Move, Piece, square
@@ -327,7 +328,7 @@ def puzzle_board(puzzle: str | int | Puzzle, **options) -> PuzzleBoard:
 
 @cache
 def _stored_solutions() -> dict[str, list[list]]:
-    return json.loads(SOLUTIONS_FILE.read_text())
+    return json.loads(read_bytes(SOLUTIONS_FILE))
 
 
 def stored_solution(puzzle: str | int | Puzzle) -> list[tuple[Color, Move]]:

@@ -31,19 +31,21 @@ function arrived(name, bytes) {
   show();
 }
 
-// The game package (pyscript.toml's [files]) is needed only once Python runs: its download
-// starts once the runtime is compiled (its download complete), so as not to slow that one
-// down, and goes on while Python starts. PyScript's own fetch of it, later, takes the
-// preloaded response.
-const GAME = "./game.zip";
+// The game package and PyScript's compiled package (pyscript.toml's [files]) are needed only
+// once Python runs: their download starts once the runtime is compiled (its download
+// complete), so as not to slow that one down, and goes on while Python starts. PyScript's own
+// fetch of them, later, takes the preloaded responses.
+const GAME = ["./game.zip", "./pyscript-compiled.zip"];
 let gameAsked = false;
 
 function preloadGame() {
   if (gameAsked) return;
   gameAsked = true;
-  const link = document.createElement("link");
-  Object.assign(link, { rel: "preload", href: GAME, as: "fetch", crossOrigin: "anonymous" });
-  document.head.append(link);
+  for (const href of GAME) {
+    const link = document.createElement("link");
+    Object.assign(link, { rel: "preload", href, as: "fetch", crossOrigin: "anonymous" });
+    document.head.append(link);
+  }
 }
 
 function show() {

@@ -1,25 +1,34 @@
 // Runs in the page's head, before the first paint (build.py writes it in, allowed by its hash in
-// the Content-Security-Policy): names the saved game's type on <html>, so that the page shows
-// that type's scoreboard and trays as a new game draws them until Python draws the game's, in
-// the same space: nothing moves when the page turns `ready`; and picks the player's language,
-// whose words the page shows from its first paint.
+// the Content-Security-Policy): names the saved game's type (or the saved puzzle's) on <html>,
+// so that the page shows that layout's board, scoreboard and trays as a new game (or puzzle)
+// draws them until Python draws its own, in the same space: nothing moves when the page turns
+// `ready`; and picks the player's language, whose words the page shows from its first paint.
 {
   const gameTypes = ["__GAME_TYPES__"]; // build.py: the game types, the first visit's first
-  let layout = gameTypes[0];
+  const puzzles = ["__PUZZLES__"]; // build.py: the puzzles' names
   let saves = null;
   try {
-    // The save the game will read (game/web/dom.py): this tab's own copy once it has one.
+    // The saves the page will read (game/web/dom.py): this tab's own copies once it has them.
     saves = sessionStorage.getItem("__TAB_MARK__") === null ? localStorage : sessionStorage;
   } catch {
     // No storage: the page will warn that the game is not kept, above the board; its room
     // is kept from the first paint.
     document.documentElement.dataset.storage = "off";
   }
-  try {
-    const saved = JSON.parse(saves?.getItem("__SAVE_KEY__") ?? "null");
-    if (gameTypes.includes(saved?.mode)) layout = saved.mode; // the save's key for its type
-  } catch {} // a save Python will set aside for a new game
-  document.documentElement.dataset.layout = layout;
+  const saved = (key) => {
+    try {
+      return JSON.parse(saves?.getItem(key) ?? "null");
+    } catch {
+      return null; // a save Python will set aside
+    }
+  };
+  const game = saved("__SAVE_KEY__")?.mode; // the save's key for its type
+  const puzzle = saved("__PUZZLE_SAVE_KEY__")?.puzzle; // played instead of the game
+  document.documentElement.dataset.layout = puzzles.includes(puzzle)
+    ? "__PUZZLE_LAYOUT__" + puzzle
+    : gameTypes.includes(game)
+      ? game
+      : gameTypes[0];
 }
 
 // The player's language, before the first paint: a link's ?lang=, else the one chosen in the

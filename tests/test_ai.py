@@ -347,23 +347,24 @@ def test_vectorised_move_scores_match_the_position_after_each_move(variant):
                 )
 
 
-@pytest.mark.parametrize("variant", ["duo", "classic_2"])
-def test_prior_features_count_what_they_name(variant):
-    from game.ai_prior import FEATURE_NAMES, move_features
+@pytest.mark.parametrize("variant, sides", [("duo", 4), ("classic_2", 4), ("trigon_2", 3)])
+def test_prior_features_count_what_they_name(variant, sides):
+    from game.ai_prior import feature_names, move_features
 
-    column = {name: i for i, name in enumerate(FEATURE_NAMES)}
     for board in random_positions(variant, 4, seed=3):
         pos = Position.from_board(board)
+        column = {name: i for i, name in enumerate(feature_names(pos.tab))}
+        pieces = sum(name.startswith("piece_") for name in column)
         color = board.turn
         codes = board.legal_codes()
         goal = goal_of(board.variant, board.player_to_move)
         rivals = rival_corners_mask(pos, [c for c, g in enumerate(goal) if g < 0])
         features = move_features(pos, color, codes, goal)
-        new_corners = [column[f"new_corner_{n}_free_sides"] for n in range(5)]
+        new_corners = [column[f"new_corner_{n}_free_sides"] for n in range(sides + 1)]
         for code, row in zip(codes, features, strict=True):
             mask, edge, _ = board.geometry.placement_rings(code)
             piece = board.geometry.placement_piece(code)
-            assert row[column[f"piece_{piece.name}"]] == 1 and row[: len(PIECES)].sum() == 1
+            assert row[column[f"piece_{piece.name}"]] == 1 and row[:pieces].sum() == 1
             assert row[column["on_rival_attach"]] == (mask & rivals).bit_count()
             assert row[column["wastes_own_corner"]] == (edge & pos.attach[color]).bit_count()
             after = pos.play(color, code)
@@ -372,7 +373,7 @@ def test_prior_features_count_what_they_name(variant):
 
 
 def test_junior_pieces_count_as_the_classic_pieces_of_their_shapes():
-    from game.ai_prior import FEATURE_NAMES, move_features
+    from game.ai_prior import feature_names, move_features
     from game.pieces import PIECE_BY_SHAPE
 
     for board in random_positions("junior", 3, seed=6):
@@ -382,7 +383,7 @@ def test_junior_pieces_count_as_the_classic_pieces_of_their_shapes():
         rows = move_features(pos, board.turn, codes, goal)[:, : len(PIECES)]
         for code, row in zip(codes, rows, strict=True):
             cells = board.geometry.placement_piece(code).orientations[0]
-            named = [FEATURE_NAMES[i] for i in row.nonzero()[0]]
+            named = [feature_names(pos.tab)[i] for i in row.nonzero()[0]]
             assert named == [f"piece_{PIECE_BY_SHAPE[cells].name}"]
 
 
@@ -422,15 +423,19 @@ def assert_prior_weighs_features_by(variant, key, stored):
         ("classic", "classic", "classic_2"),
         ("classic_3", "classic", "classic_2"),
         ("junior", "duo", "duo"),
+        ("trigon_2", "trigon_2", "trigon_2"),
+        ("trigon", "trigon", "trigon_2"),
+        ("trigon_3", "trigon", "trigon_2"),
     ],
 )
 def test_fast_prior_equals_the_weighted_features_of_its_game(variant, key, used):
     """Each game's moves are weighed by its own weights: two-player Classic by classic_2's;
     three (the shared colour too) and four players, whose key has none in the shipped file,
-    by classic_2's too; Junior, Classic shapes on Duo's board, by Duo's."""
+    by classic_2's too; Junior, Classic shapes on Duo's board, by Duo's; Trigon likewise by
+    trigon_2's, with features of its own pieces."""
     from game.ai_prior import learned
 
-    assert set(learned()["prior"]) == {"duo", "classic_2"}
+    assert set(learned()["prior"]) == {"duo", "classic_2", "trigon_2"}
     assert_prior_weighs_features_by(variant, key, learned()["prior"][used])
 
 
@@ -457,8 +462,16 @@ def test_four_colour_games_use_their_own_weights_once_fitted(weights_file):
 
     shipped, path = weights_file
     rng = random.Random(5)
-    own = [[rng.uniform(-1, 1) for _ in shipped["features"]] for _ in shipped["prior"]["duo"]]
-    path.write_text(json.dumps({**shipped, "prior": {**shipped["prior"], "classic": own}}))
+    names = shipped["features"]["classic_2"]
+    own = [[rng.uniform(-1, 1) for _ in names] for _ in shipped["prior"]["duo"]]
+    path.write_text(
+        json.dumps(
+            {
+                "features": {**shipped["features"], "classic": names},
+                "prior": {**shipped["prior"], "classic": own},
+            }
+        )
+    )
     assert_prior_weighs_features_by("classic", "classic", learned()["prior"]["classic"])
     assert_prior_weighs_features_by("classic_2", "classic_2", learned()["prior"]["classic_2"])
     assert not (learned()["prior"]["classic"] == learned()["prior"]["classic_2"]).all()
@@ -489,38 +502,6 @@ def test_a_variant_the_computer_does_not_play_is_refused_clearly(monkeypatch):
     monkeypatch.setattr(ai, "PLAYED_VARIANTS", ("duo",))
     with pytest.raises(ValueError, match="does not play Blokus Junior"):
         choose_move(Board("junior"), 1)
-
-
-@pytest.mark.parametrize("variant", ["trigon_2", "trigon", "trigon_3"])
-def test_other_piece_sets_are_judged_by_the_hand_made_scores(variant, monkeypatch):
-    """No learned prior or evaluation for Trigon's pieces: the levels that use them order and
-    judge moves by the hand-made score and evaluation instead."""
-    from game.ai_prior import is_learned
-    from game.ai_value import value_weights
-
-    positions = random_positions(variant, 2, seed=9)
-    for board in positions:
-        pos = Position.from_board(board)
-        goal = goal_of(board.variant, board.player_to_move)
-        assert not is_learned(pos, goal) and value_weights(pos, goal) is None
-    # So Expert and Master play as they would with the learned parts switched off.
-    learned = [choose_move(b, level, seed=3) for b in positions for level in (4, HINT_LEVEL)]
-    for level in (4, HINT_LEVEL):
-        config = LEVEL_CONFIGS[level]
-        hand_made = {"prior": False, "learned_value": False}
-        monkeypatch.setitem(
-            LEVEL_CONFIGS,
-            level,
-            replace(
-                config,
-                **hand_made,
-                classic=config.classic and replace(config.classic, **hand_made),
-                multi=config.multi and replace(config.multi, **hand_made),
-            ),
-        )
-    assert [choose_move(b, level, seed=3) for b in positions for level in (4, HINT_LEVEL)] == (
-        learned
-    )
 
 
 def test_the_centre_rings_follow_the_board_s_shape():

@@ -15,11 +15,11 @@ from game import (
     IllegalReason,
     Move,
     find_variant,
-    geometry,
     parse_square,
     square,
     square_name,
 )
+from game.geometry import geometry
 
 
 def snapshot(board):

@@ -11,6 +11,7 @@ import re
 import pytest
 
 from buildsteps import BuildError, artefacts, assembly
+from game.puzzles import PUZZLES
 from game.web.session import GAME_TYPES
 
 
@@ -50,20 +51,23 @@ def test_the_page_has_its_board_its_stylesheet_and_script_allowed_by_hash_and_th
     assert not [text for text in placeholders if text in page]
 
 
-def test_the_page_draws_each_game_types_scoreboard_and_trays_and_its_css_shows_one(runtime):
+def test_the_page_draws_each_layouts_scoreboard_and_trays_and_its_css_shows_one(runtime):
     """The shell: a new game's board (the Classic board for every square one, an outline for
-    Trigon's), scoreboard and trays for each game type, each drawing once with the types it is
-    for; the stylesheet hides every one but the type on <html data-layout>, and the layout
-    script names the first visit's type (Classic) unless a save names another."""
+    Trigon's and the puzzles' rectangles), scoreboard and trays for each game type and puzzle,
+    each drawing once with the layouts it is for; the stylesheet hides every one but the layout
+    on <html data-layout>, and the layout script names the first visit's (Classic) unless a
+    save names a game type or a puzzle."""
     page = assembly.render_index_html(runtime)
     board = page[page.index('<div id="board-host"') : page.index('<p id="ghost-status"')]
     scores = page[page.index('<div id="scores"') : page.index('<section id="review"')]
     trays = page[page.index('<div id="trays"') : page.index("</aside>")]
-    shell = r'<div class="shell" data-game-types="([^"]+)" inert>'
+    shell = r'<div class="shell" data-layouts="([^"]+)" inert>'
     assert re.findall(shell, board) == [
-        "classic classic_2 classic_3 teams duo junior",
+        "classic classic_2 classic_3 teams duo junior puzzle-all84 puzzle-all84_largest_first",
         "trigon trigon_2",
         "trigon_3",
+        "puzzle-tetromino_rectangle",
+        "puzzle-pentomino_rectangle",
     ]
     assert board.count("data-square") == 400 and board.count('id="board"') == 1
     score_shells = re.findall(shell, scores)
@@ -73,27 +77,37 @@ def test_the_page_draws_each_game_types_scoreboard_and_trays_and_its_css_shows_o
         "classic_3",
         "duo",
         "junior",
+        "puzzle-all84",
+        "puzzle-all84_largest_first",
+        "puzzle-pentomino_rectangle",
+        "puzzle-tetromino_rectangle",
         "teams",
         "trigon",
         "trigon_2",
         "trigon_3",
     ]
+    assert 'id="puzzle-progress"' not in scores  # the puzzle's own, drawn by Python
     tray_shells = re.findall(shell, trays)
     assert tray_shells == [
-        "classic classic_2 classic_3 teams",
+        "classic classic_2 classic_3 teams puzzle-all84 puzzle-all84_largest_first",
         "duo",
         "junior",
         "trigon trigon_2",
         "trigon_3",
+        "puzzle-tetromino_rectangle",
+        "puzzle-pentomino_rectangle",
     ]
-    assert trays.count('class="piece"') == 21 * 4 + 21 * 2 + 12 * 2 + 22 * 4 + 22 * 3
+    games = 21 * 4 + 21 * 2 + 12 * 2 + 22 * 4 + 22 * 3
+    # A puzzle's trays hold all 21 pieces of each of its four colours (those not in it off).
+    assert trays.count('class="piece"') == games + 2 * 21 * 4
     css = re.search(r"<style>(.*?)</style>", page, re.S)[1]
-    for game_type in GAME_TYPES:
-        selector = f'[data-layout="{game_type}"] .shell:not([data-game-types~="{game_type}"])'
+    for layout in [*GAME_TYPES, *(f"puzzle-{name}" for name in PUZZLES)]:
+        selector = f'[data-layout="{layout}"] .shell:not([data-layouts~="{layout}"])'
         assert selector in css
     script = re.search(r"<script>(.*?)</script>", page, re.S)[1]
-    assert json.dumps(list(GAME_TYPES)) in script
+    assert json.dumps(list(GAME_TYPES)) in script and json.dumps(list(PUZZLES)) in script
     assert '"pyblokus.game"' in script and '"pyblokus.tab"' in script
+    assert '"pyblokus.puzzle"' in script
     # Storage off, the warning's words hold its place until Python writes them.
     # (another language's words replace them: locale/<code>.js sets --off-warning)
     assert f'{assembly.OFF_WARNING_SELECTOR} {{ content: var(--off-warning, "This game will' in css
@@ -105,7 +119,7 @@ def test_the_page_preloads_the_runtime_but_not_the_game(runtime):
     assert ("modulepreload", "vendor/pyodide/pyodide.mjs") in preloaded
     assert ("preload", "vendor/pyodide/pyodide.asm.wasm") in preloaded
     assert ("modulepreload", "vendor/pyscript/core-D0lb6Ll_.js") in preloaded
-    assert not [path for _, path in preloaded if path == assembly.GAME_ZIP]
+    assert not [p for _, p in preloaded if p in (assembly.GAME_ZIP, assembly.PYSCRIPT_ZIP)]
 
 
 def test_a_template_without_a_placeholder_is_refused(runtime, tmp_path, monkeypatch):

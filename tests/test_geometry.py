@@ -7,11 +7,11 @@ import random
 
 import pytest
 
-from game import geometry as shared_geometry
 from game.geometry import Geometry, precompile
+from game.geometry import geometry as shared_geometry
 from game.grids import SquareGrid
 
-geometry_module = importlib.import_module("game.geometry")  # `game.geometry` is the function
+geometry_module = importlib.import_module("game.geometry")
 
 
 @pytest.fixture

@@ -41,3 +41,16 @@ def test_without_the_floor_a_rare_feature_grows():
     # The fit as it was before the floor (--scale-floor 0), which classic_2's weights reproduce.
     w = learn_ai.fit(synthetic_sample(), scale_floor=0)
     assert w[1] < -3
+
+
+def test_chunks_split_the_games_each_with_seeds_of_its_own(monkeypatch):
+    played = []
+    monkeypatch.setattr(
+        learn_ai, "play_games", lambda v, games, level, seed, out: played.append((games, seed))
+    )
+    for chunk in range(3):
+        learn_ai.play_chunk("trigon_2", 10, 3, 5, 51, chunk, "out")
+    assert played == [(4, 51), (3, 53), (3, 55)]
+    # One chunk plays as the tool did before chunks: seeds ``seed`` and ``seed + 1``.
+    learn_ai.play_chunk("duo", 379, 1, 5, 11, 0, "out")
+    assert played[-1] == (379, 11)

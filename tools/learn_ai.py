@@ -2,18 +2,22 @@
 
     python tools/learn_ai.py --variant duo --games 379 --seed 11 [--level 5] [--sgf FILE ...]
     python tools/learn_ai.py --variant classic_2 --games 300 --seed 21 --scale-floor 0
+    python tools/learn_ai.py --variant trigon_2 --games 48 --chunks 8 --jobs 8 --seed 51
 
-(the shipped weights come from these two runs; classic_2's without the scale floor of
+(the shipped weights come from these three runs; classic_2's without the scale floor of
 :func:`fit`, with which they play stronger, see the README). Plays ``--games`` games of Pentobi
 (level ``--level``, no opening book) against itself with Pentobi's match runner ``twogtp`` (both
 built by ``../shared/tools/build-pentobi``; found in ``$PENTOBI_BUILD``, default
-``~/.cache/pentobi/build``), or reads the games of ``--sgf`` files (one game per line, as twogtp
-writes them). Every position of every game gives one sample: the features of each legal move
+``~/.cache/pentobi/build``), in ``--chunks`` runs of twogtp with seeds of their own, ``--jobs``
+at once (``--chunk I --out PREFIX`` plays only chunk I, for another machine), or reads the games
+of ``--sgf`` files (one game per line, as twogtp writes them; the chunks' files in chunk order
+give the same fit). Every position of every game gives one sample: the features of each legal move
 (:func:`game.ai_prior.move_features`) and the move the engine played. The weights of each game
 phase are the softmax regression (maximum likelihood with a small L2 penalty, by Adam) of the
 move played over the legal moves. Each variant trains its own weights (``classic``, four
 colours, also serves ``classic_3``; until it is fitted both use ``classic_2``'s, see
-:func:`game.ai_prior.weights`); the others in the file are kept.
+:func:`game.ai_prior.weights`; so do ``trigon_2``'s for ``trigon`` and ``trigon_3``); the others
+in the file are kept.
 """
 
 from __future__ import annotations
@@ -34,10 +38,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.ai import goal_of  # noqa: E402
 from game.ai_eval import Position  # noqa: E402
 from game.ai_prior import (  # noqa: E402
-    FEATURE_NAMES,
     PHASE_BOUNDS,
     WEIGHTS_FILE,
     board_key,
+    feature_names,
     move_features,
     phase_of,
 )
@@ -189,13 +193,12 @@ def texts_of(args: argparse.Namespace) -> list[str] | None:
 
 
 def store_weights(path: Path, features, section: str, variant: str, learned: list) -> None:
-    """Write ``learned`` into the weights file ``path`` under ``section``, for the board key of
-    ``variant``'s first player; the other keys stay unless the file names other ``features``."""
+    """Write ``learned`` into the weights file ``path`` under ``section``, with the names of its
+    ``features``, for the board key of ``variant``'s first player; the other keys stay."""
     stored = json.loads(path.read_text()) if path.exists() else {}
-    if stored.get("features") != list(features):
-        stored = {"features": list(features)}
     board = Board(variant)
     key = board_key(Position.from_board(board), goal_of(board.variant, 0))
+    stored.setdefault("features", {})[key] = list(features)
     stored.setdefault(section, {})[key] = learned
     path.write_text(json.dumps(stored) + "\n")
     print(f"wrote {path}")
@@ -225,7 +228,8 @@ def main() -> None:
     samples(texts, prior)
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")
     learned = [fit(data, args.scale_floor).round(4).tolist() for data in prior]
-    store_weights(WEIGHTS_FILE, FEATURE_NAMES, "prior", args.variant, learned)
+    names = feature_names(Position.from_board(Board(args.variant)).tab)
+    store_weights(WEIGHTS_FILE, names, "prior", args.variant, learned)
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ import asyncio
 import json
 import sys
 import traceback
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
@@ -146,14 +147,23 @@ class App:
         return self.ghost.piece if self.ghost else None
 
     def render(self) -> None:
+        for _part in self.rendering():
+            pass
+
+    def rendering(self) -> Iterator[None]:
+        """Render a part at a time, yielding between parts: the boot lets the browser run in
+        between (drawn at once, they held a slow phone's page in one long task). The status,
+        and with it the page's state, comes with the last part."""
         mode = self.mode
         # The board is drawn anew: keys stay with it if it had them (Enter just placed a piece).
         board_focused = document.activeElement is not None and document.activeElement.id == "board"
         show_corners = element("show-corners").checked and mode.human_to_move()
         attach_color = mode.ghost_color() if show_corners else None
         element("board-host").innerHTML = mode.board_svg(attach_color)
+        yield
         self.render_trays()
         element("scores").innerHTML = mode.side_html()
+        yield
         self.render_status()
         self.render_ghost()
         mode.render_more()
@@ -379,13 +389,18 @@ class App:
     def after_change(self, notice: str = "", *, said: str = "") -> None:
         """Save, let the mode go on (the computer's turn), render, announce (``said``: what
         ``#announce`` just said of the change)."""
+        for _part in self.changing(notice, said=said):
+            pass
+
+    def changing(self, notice: str = "", *, said: str = "") -> Iterator[None]:
+        """:meth:`after_change`, yielding between the parts of the rendering."""
         self.hide_notice()  # it spoke of the position or mode before this change
         notice = self.mode.after_change(notice)
         self.save()
         self.said = said
         try:
             self.mode.next()
-            self.render()
+            yield from self.rendering()
             self.notify(notice)
         finally:
             self.said = ""
@@ -546,7 +561,7 @@ class App:
         puzzle_mode.bind(self)
         language.bind(self.speak_again)
         keeping.bind(self)
-        for id_ in ("continue", *(id_ for id_, _label in puzzle_mode.BUTTONS)):
+        for id_ in ("continue", *puzzle_mode.BUTTONS):
             listen(element(id_), "click", lambda _, id_=id_: self.mode_action(id_))
         # The clock is saved as the page goes away, so a reload does not win time.
         for target, event in ((js.window, "pagehide"), (document, "visibilitychange")):
@@ -591,9 +606,11 @@ def render_runtime_info() -> None:
     element("runtime-info").textContent = runtime_info(numpy or _("unavailable"))
 
 
-def start() -> None:
-    """Boot the page. It never stays `loading`: unreadable saves are set aside, and any other
-    error is shown, with the page running as far as it got."""
+async def start() -> None:
+    """Boot the page, in several tasks (restoring the game, the puzzle, then rendering a part
+    at a time), the browser running in between: at once they held a slow phone's page for
+    ~0.5 s. It never stays `loading`: unreadable saves are set aside, and any other error is
+    shown, with the page running as far as it got."""
     notices = []
     app = None
     try:
@@ -601,6 +618,7 @@ def start() -> None:
         app = App()
         app.mode, notice = game_mode.restore(app)  # the first mode: nothing to leave
         notices.append(notice)
+        await next_task()
         app.bind(app.mode.session.options)
         puzzle, notice = puzzle_mode.restore(app)
         notices.append(notice)
@@ -609,7 +627,9 @@ def start() -> None:
         render_runtime_info()
         js.window.pyblokusEngineTimings = create_proxy(engine_timings_json)
         document.body.dataset.search = "idle"
-        app.after_change(" ".join(filter(None, notices)))
+        await next_task()
+        for _part in app.changing(" ".join(filter(None, notices))):
+            await next_task()
         asyncio.ensure_future(keeping.open_fragment(app, js.location.hash))
     except Exception as error:  # a bug of ours: show it rather than hang
         js.console.error(traceback.format_exc())
@@ -623,6 +643,12 @@ def start() -> None:
     finally:
         element("loading").hidden = True
     computer_worker()
+
+
+async def next_task() -> None:
+    """Let the browser run its other tasks (paint, input) before going on: Pyodide's event
+    loop resumes the caller in a task of its own."""
+    await asyncio.sleep(0)
 
 
 def show_after_failed_boot(app: App | None, notice: str) -> None:

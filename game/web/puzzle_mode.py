@@ -14,13 +14,13 @@ from typing import TYPE_CHECKING
 
 from game import Move, Piece
 from game.boundary import InputError
-from game.i18n import N_, _
+from game.i18n import _
 from game.puzzles import find_puzzle, stored_continuation, stored_solution
 from game.review import color_title
 from game.variants import Color
 
 from . import game_mode
-from .dom import document, element, forget, listen, restore_stored, store, stored
+from .dom import element, forget, listen, restore_stored, store, stored
 from .how_to_play import puzzle_help_html
 from .mode import Hint, Page, PageMode, PageStatus, Played
 from .puzzle_session import (
@@ -49,11 +49,8 @@ if TYPE_CHECKING:
 HINT_SLICE = 0.03
 #: Seconds between the moves of a solution being shown.
 SOLUTION_STEP = 0.08
-BUTTONS = (
-    ("puzzle-restart", N_("Restart")),
-    ("puzzle-solution", N_("Show a solution")),
-    ("puzzle-back", N_("Back to my game")),
-)
+#: The page's buttons (index.html) that a puzzle shows.
+BUTTONS = ("puzzle-restart", "puzzle-solution", "puzzle-back")
 
 
 def load_best_times() -> dict[str, float]:
@@ -79,11 +76,11 @@ class PuzzleMode(PageMode):
 
     def enter(self) -> None:
         self.best_times = load_best_times()
-        for id_, _label in BUTTONS:
+        for id_ in BUTTONS:
             element(id_).hidden = False
 
     def leave(self) -> None:
-        for id_, _label in BUTTONS:
+        for id_ in BUTTONS:
             element(id_).hidden = True
         forget(PUZZLE_SAVE_KEY)
 
@@ -263,11 +260,5 @@ def bind(page: Page) -> None:
 
     listen(element("puzzles"), "click", render_list)
     listen(element("puzzle-list"), "click", choose)
-    nav = element("hint").parentElement
-    for id_, label in BUTTONS:
-        button = document.createElement("button")
-        button.id, button.type, button.textContent, button.hidden = id_, "button", _(label), True
-        # Its words follow the page's language (game.web.language), from the English kept here.
-        button.dataset.i18n = "text"
-        button.setAttribute("data-en-text", label)
-        nav.insertBefore(button, element("help"))
+    for id_ in BUTTONS:
+        element(id_).disabled = False

@@ -88,12 +88,13 @@ js.document.body.dataset.tracebackProbe = json.dumps(found)
 
 
 def test_the_game_runs_from_compiled_files_alone_and_its_tracebacks_say_where(page):
-    """The game ships without its sources (less to download): a traceback still names the file,
-    line and function, though not the line's text."""
+    """The game ships without its sources (less to download), imported from its archive
+    (nothing unpacked): a traceback still names the file, line and function, though not the
+    line's text."""
     page.evaluate(ADD_PYTHON, TRACEBACK_PROBE)
     page.wait_for_selector("body[data-traceback-probe]", state="attached")
     file, trace = json.loads(page.get_attribute("body", "data-traceback-probe"))
-    assert file == "/home/pyodide/game/pieces.pyc"
+    assert file == "/home/pyodide/game.zip/game/pieces.pyc"
     source = (GAME.root / "game" / "pieces.py").read_text().splitlines()
     line = next(n for n, text in enumerate(source, 1) if "no piece called" in text)
     where = f'File "/home/pyodide/game/pieces.py", line {line}, in find_piece'
@@ -101,14 +102,16 @@ def test_the_game_runs_from_compiled_files_alone_and_its_tracebacks_say_where(pa
 
 
 def test_the_game_package_downloads_once_the_runtime_is_in(page):
-    """Python needs it only once it runs: fetched with the runtime, it would share its bandwidth
-    and make it later (static/boot.js preloads it when the runtime's files are in)."""
+    """Python needs it, and PyScript's compiled package, only once it runs: fetched with the
+    runtime, they would share its bandwidth and make it later (static/boot.js preloads them
+    when the runtime's files are in)."""
     timing = page.evaluate(
         """() => Object.fromEntries(performance.getEntriesByType("resource")
           .map((entry) => [entry.name.split("/").pop(), [entry.startTime, entry.responseEnd]]))"""
     )
     runtime_in = max(timing[name][1] for name in ("pyodide.asm.wasm", "python_stdlib.zip"))
     assert timing["game.zip"][0] >= runtime_in
+    assert timing["pyscript-compiled.zip"][0] >= runtime_in
 
 
 # Python the test adds to the page: for each module of PyScript's package, the flags of the

@@ -33,7 +33,8 @@ def test_the_site_has_the_pinned_runtime_and_the_game(dist):
     assert not [n for n in names if n.endswith("conftest.py")]
     config = tomllib.loads((dist / "pyscript.toml").read_text())
     assert config["interpreter"] == "./vendor/pyodide/pyodide.mjs"
-    assert config["files"] == {"./game.zip": "./*"}
+    # The game's archive imported as it is; PyScript's compiled package unpacked.
+    assert config["files"] == {"./game.zip": "./game.zip", "./pyscript-compiled.zip": "./*"}
     assert "packages" not in config  # NumPy is loaded once the board is playable
 
 
@@ -71,7 +72,8 @@ def test_the_game_ships_compiled_without_sources_nor_its_command_line_tools(dist
     assert "game/gtp.pyc" not in game
     assert [name for name in game if name.endswith(".py") or "__pycache__" in name] == []
     # PyScript writes its package's sources itself: its compiled files go in __pycache__.
-    assert "pyscript/__pycache__/events.cpython-312.pyc" in names
+    with zipfile.ZipFile(dist / "pyscript-compiled.zip") as archive:
+        assert "pyscript/__pycache__/events.cpython-312.pyc" in archive.namelist()
 
 
 def test_the_page_is_painted_before_python_and_names_no_other_origin(dist):

@@ -2,10 +2,12 @@
 the layout shifts Chromium reports add up to at most 0.05 (the cumulative layout shift; Core Web
 Vitals call 0.1 good), on a phone and a desktop window, light and dark, on a first visit and on
 visits resuming a saved game (Classic; Duo and Junior, whose scoreboard and trays are smaller;
-Trigon, whose board is a hexagon wider than high), and
+Trigon, whose board is a hexagon wider than high) or a saved puzzle (Puzzle 1 on the Classic
+board, Puzzle 3 on a rectangle of its own, with its own buttons), and
 with the browser's storage switched off (the page then warns, above the board, that the game is
 not kept). The first paint holds the final layout's space: the page's shell draws the saved
-mode's scoreboard and trays, and the warning's room, until Python draws them."""
+game's or puzzle's board, scoreboard and trays, and the warning's room, until Python draws
+them."""
 
 import pytest
 from harness import (
@@ -15,6 +17,7 @@ from harness import (
     open_page,
     played_game,
     seed_saved_game,
+    seed_saved_puzzle,
 )
 
 CLS_LIMIT = 0.05
@@ -55,7 +58,12 @@ SHIFTS_SO_FAR = """() => new Promise((resolve) => requestAnimationFrame(() => se
 })))"""
 
 
-@pytest.mark.parametrize("visit", ["first", "classic", "duo", "junior", "trigon", "storage off"])
+VISITS = ["first", "classic", "duo", "junior", "trigon", "storage off"]
+#: Saved puzzles (name, moves played): one on the Classic board, one on a board of its own.
+PUZZLES = {"puzzle all84": ("all84", 6), "puzzle tetromino_rectangle": ("tetromino_rectangle", 3)}
+
+
+@pytest.mark.parametrize("visit", [*VISITS, *PUZZLES])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_nothing_moves_while_the_page_loads(browser, site, record, device, scheme, visit):
@@ -64,6 +72,8 @@ def test_nothing_moves_while_the_page_loads(browser, site, record, device, schem
     try:
         if visit == "storage off":
             context.add_init_script(STORAGE_OFF)
+        elif visit in PUZZLES:
+            seed_saved_puzzle(context, *PUZZLES[visit])
         elif visit != "first":
             seed_saved_game(context, played_game(visit))
         context.add_init_script(LAYOUT_SHIFTS)
