@@ -2,6 +2,7 @@
 
     python bench/strength.py [--variant duo,classic_2,...] [--level 4] [--opponent-level 3]
                              [--games 20] [--engine CMD] [--seed 1] [--jobs 1] [--records DIR]
+                             [--first-game 0]
 
 For every combination of variant, our level and the opponent's level, plays ``--games`` games
 between ``python -m game.gtp`` and the opponent engine over GTP (variants: :data:`VARIANTS`).
@@ -10,7 +11,9 @@ we take the first and the second player in turn; in ``classic`` and ``trigon`` w
 colour against three colours of the opponent, in turn Blue, Yellow, Red and Green (in the
 three-player games, one against two). Game ``g``
 sends ``set_random_seed`` with the same seed to both engines, derived from ``--seed`` and ``g``,
-so a run is reproducible (also with ``--jobs``, each worker playing whole games).
+so a run is reproducible (also with ``--jobs``, each worker playing whole games), and a long row
+splits into runs on several machines: ``--first-game 25 --games 25`` plays games 25-49 of the
+seed's row, as the whole row would.
 
 Every move is checked on our own :class:`game.board.Board` (an illegal move or a pass while a
 move exists stops the run with an error naming the engine), and at the end of a game the scores
@@ -20,6 +23,7 @@ Prints one JSON object per row:
 
 - ``win_rate``: our mean result, a win 1, a draw 0.5, a loss 0; in four-colour games Pentobi's
   rank score (1 first ... 0 last, tied places share their values; 0.5 is average);
+  ``win_rate_by_seat``: the same per player we were, first player first (None: no game);
 - ``interval_95``: its Wilson score interval;
 - ``mean_margin``: our points minus the opponent's (four colours: minus the mean of the three);
 - ``cpu_median_s``, ``cpu_max_s``: our engine's CPU seconds per move (GTP ``cputime`` around
@@ -155,6 +159,7 @@ class Row:
     opponent_level: int
     games: int
     seed: int
+    first_game: int
     our_command: str
     opponent_command: str
     results: dict[int, dict] = field(default_factory=dict)
@@ -247,7 +252,7 @@ def play_game(row: Row, game: int, ours: GtpClient, theirs: GtpClient) -> dict:
 
 def run_row(row: Row, jobs: int, records: Path | None, verbose: bool) -> dict:
     """Play every game of ``row`` on ``jobs`` pairs of engines; return the row's figures."""
-    games = iter(range(row.games))
+    games = iter(range(row.first_game, row.first_game + row.games))
     lock = threading.Lock()
     errors: list[BaseException] = []
     started = time.perf_counter()
@@ -318,6 +323,8 @@ def run_row(row: Row, jobs: int, records: Path | None, verbose: bool) -> dict:
 def summary(row: Row, seconds: float) -> dict:
     results = [row.results[g] for g in sorted(row.results)]
     rate = statistics.fmean(r["result"] for r in results)
+    players = range(find_variant(row.variant).num_players)
+    by_seat = [[r["result"] for r in results if r["seat"] == p] for p in players]
     low, high = wilson(rate, len(results))
     our_cpu = [t for r in results for t in r["our_cpu"]]
     their_cpu = [t for r in results for t in r["their_cpu"]]
@@ -331,6 +338,7 @@ def summary(row: Row, seconds: float) -> dict:
         "games": len(results),
         "win_rate": round(rate, 4),
         "interval_95": [round(low, 4), round(high, 4)],
+        "win_rate_by_seat": [round(statistics.fmean(r), 4) if r else None for r in by_seat],
         "wins": sum(r["result"] == 1 for r in results),
         "draws_or_shared": sum(0 < r["result"] < 1 for r in results),
         "losses": sum(r["result"] == 0 for r in results),
@@ -340,6 +348,7 @@ def summary(row: Row, seconds: float) -> dict:
         "moves": len(our_cpu),
         "opponent_cpu_median_s": round(statistics.median(their_cpu), 3),
         "seed": row.seed,
+        "first_game": row.first_game,
         "wall_s": round(seconds, 1),
     }
 
@@ -362,6 +371,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--ours", default=OUR_COMMAND, help="our engine's command")
     parser.add_argument("--pentobi", help="pentobi-gtp's path (default: $PENTOBI_GTP or ~/.cache)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--first-game", type=int, default=0, help="the seed's row from this game")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--records", type=Path, help="a folder to save every game's SGF in")
     parser.add_argument("--verbose", "-v", action="store_true", help="a line per game on stderr")
@@ -378,6 +388,8 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"no level {level}; ours are {', '.join(map(str, LEVELS))}")
     if args.games < 1:
         parser.error("--games must be at least 1")
+    if args.first_game < 0:
+        parser.error("--first-game must be at least 0")
     pentobi = Path(args.pentobi or os.environ.get("PENTOBI_GTP") or DEFAULT_PENTOBI)
     if "{pentobi}" in args.engine and not os.access(pentobi, os.X_OK):
         parser.error(
@@ -400,6 +412,7 @@ def main(argv: list[str] | None = None) -> int:
             opponent_level=opponent_level,
             games=args.games,
             seed=args.seed,
+            first_game=args.first_game,
             our_command=args.ours.format(**places, level=level),
             opponent_command=args.engine.format(
                 **places, level=opponent_level, pentobi=shlex.quote(str(pentobi))

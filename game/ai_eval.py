@@ -331,6 +331,14 @@ def territories(pos: Position, steps: int) -> list[int]:
 
 def territory_by_step(pos: Position, steps: int) -> list[list[int]]:
     """Per colour, its :func:`territories` reaching 0, 1, ..., ``steps`` steps (one flood)."""
+    return flood_by_step(pos, steps)[0]
+
+
+def flood_by_step(
+    pos: Position, steps: int, reach_steps: tuple[int, ...] = ()
+) -> tuple[list[list[int]], list[list[int]]]:
+    """Per colour, its :func:`territories` reaching 0, 1, ..., ``steps`` steps, and the free
+    squares it reaches (contested or not) within each of ``reach_steps``, from one flood."""
     geo = pos.geo
     full, spread = geo.full, geo.edge_neighbors
     occupied = pos.occupied
@@ -341,6 +349,7 @@ def territory_by_step(pos: Position, steps: int) -> list[list[int]]:
     claimed = 0
     counts = [0] * n
     by_step: list[list[int]] = [[] for _ in range(n)]
+    reached: list[list[int]] = [[] for _ in range(n)]
     for step in range(steps + 1):
         if step:
             for c in range(n):
@@ -358,8 +367,11 @@ def territory_by_step(pos: Position, steps: int) -> list[list[int]]:
         for c in range(n):
             counts[c] += (new[c] & ~twice).bit_count()
             by_step[c].append(counts[c])
+        if step in reach_steps:
+            for c in range(n):
+                reached[c].append(reach[c].bit_count())
         claimed |= union
-    return by_step
+    return by_step, reached
 
 
 def color_values(pos: Position, weights: Weights) -> list[float]:

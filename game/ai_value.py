@@ -2,8 +2,9 @@
 
 A colour's value is its points so far plus ``w . x``, where ``x`` (:func:`value_features`)
 counts what it can still gain: its territory (the free squares it reaches before any other
-colour, see :func:`game.ai_eval.territory_by_step`) at a few reaches, also capped by the squares
-of its pieces left, its attach squares, its big pieces left. One weight vector per game phase
+colour, see :func:`game.ai_eval.flood_by_step`) at a few reaches, also capped by the squares
+of its pieces left, the free squares it reaches at all (contested or not), its attach squares,
+its big pieces left. One weight vector per game phase
 (pieces placed on the board per colour); the weights are fitted so that, among the positions
 after each legal move, the one a strong engine chose ranks first (``tools/learn_eval.py``, see
 the README), and stored in ``game/data/ai_value_weights.json``. The two-player search uses it in
@@ -21,15 +22,19 @@ import json
 from functools import cache
 from pathlib import Path
 
-from .ai_eval import REACH_STEPS, Position, Tables, territory_by_step
+from .ai_eval import REACH_STEPS, Position, Tables, flood_by_step
 from .ai_prior import board_key
 
 #: The reaches (steps) at which a colour's territory is counted, besides the full one.
 REACHES = (0, 1, 2, 4)
+#: The reach (steps) at which the free squares a colour reaches are counted, besides the full one.
+NEAR = 3
 VALUE_FEATURES = (
     *(f"territory_{k}" for k in REACHES),
     "territory",
     "territory_capped",
+    f"reachable_{NEAR}",
+    "reachable",
     "attach",
     "attach_capped",
     "big_pieces_left",
@@ -71,8 +76,9 @@ def value_features(pos: Position) -> list[list[float]]:
     steps = REACH_STEPS.get(pos.geo.width, 6)
     big = _big_pieces(pos.tab)
     rows = []
-    for own, attach, used, by_step in zip(
-        pos.own, pos.attach, pos.used, territory_by_step(pos, steps), strict=True
+    territory, reachable = flood_by_step(pos, steps, (NEAR, steps))
+    for own, attach, used, by_step, reached in zip(
+        pos.own, pos.attach, pos.used, territory, reachable, strict=True
     ):
         left = pos.tab.set_cells - own.bit_count()
         if not left:
@@ -84,6 +90,7 @@ def value_features(pos: Position) -> list[list[float]]:
                 *(by_step[k] for k in REACHES),
                 by_step[-1],
                 min(by_step[-1], left),
+                *reached,
                 corners,
                 min(corners, ATTACH_CAP),
                 (big & ~used).bit_count(),

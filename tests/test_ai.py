@@ -524,8 +524,9 @@ def test_the_centre_rings_follow_the_board_s_shape():
 @pytest.mark.parametrize("variant", ["duo", "trigon_2"])
 def test_territory_spreads_along_the_edges_of_the_board_s_cells(variant):
     """Each colour's territory at each reach equals a flood over the grid's cells (edge
-    neighbours as the grid names them), claimed by whoever reaches a cell first alone."""
-    from game.ai_eval import territory_by_step
+    neighbours as the grid names them), claimed by whoever reaches a cell first alone; what it
+    reaches at all is that flood's every cell."""
+    from game.ai_eval import flood_by_step, territory_by_step
 
     for board in random_positions(variant, 3, seed=2):
         pos = Position.from_board(board)
@@ -538,7 +539,7 @@ def test_territory_spreads_along_the_edges_of_the_board_s_cells(variant):
         ]
         reach = [{c for c, b in cells.items() if pos.attach[k] >> b & 1} for k in colors]
         frontier = [set(r) for r in reach]
-        claimed, counts = set(), [[] for _ in colors]
+        claimed, counts, reached = set(), [[] for _ in colors], [[] for _ in colors]
         for step in range(6):
             if step:
                 for k in colors:
@@ -553,5 +554,7 @@ def test_territory_spreads_along_the_edges_of_the_board_s_cells(variant):
             for k in colors:
                 alone = new[k] - set().union(*(new[j] for j in colors if j != k))
                 counts[k].append((counts[k][-1] if counts[k] else 0) + len(alone))
+                reached[k].append(len(reach[k]))
             claimed |= set().union(*new)
         assert territory_by_step(pos, 5) == counts
+        assert flood_by_step(pos, 5, (1, 3, 5)) == (counts, [r[1::2] for r in reached])

@@ -99,3 +99,19 @@ def test_wilson_interval():
     assert low == pytest.approx(0.4038, abs=1e-4) and high == pytest.approx(0.5962, abs=1e-4)
     assert strength.wilson(0.0, 10)[0] == pytest.approx(0, abs=1e-12)
     assert strength.wilson(1.0, 10)[1] == pytest.approx(1)
+
+
+def test_a_row_splits_into_runs_that_play_its_games(tmp_path):
+    args = ("--variant", "duo", "--level", "1", "--engine", OUR_ENGINE, "--seed", "7")
+    whole = run(*args, "--games", "3", "--records", str(tmp_path / "whole"))
+    part = run(*args, "--games", "2", "--first-game", "1", "--records", str(tmp_path / "part"))
+    assert whole.returncode == part.returncode == 0, whole.stderr + part.stderr
+    played = sorted(path.name for path in (tmp_path / "part").iterdir())
+    assert len(played) == 2
+    for name in played:
+        assert (tmp_path / "part" / name).read_text() == (tmp_path / "whole" / name).read_text()
+    (row,) = [json.loads(line) for line in part.stdout.splitlines()]
+    # Game 1 is played as the second player, game 2 as the first.
+    assert (row["games"], row["first_game"]) == (2, 1)
+    assert all(0 <= rate <= 1 for rate in row["win_rate_by_seat"])
+    assert row["win_rate"] == sum(row["win_rate_by_seat"]) / 2

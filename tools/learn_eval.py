@@ -1,7 +1,7 @@
 """Fit the learned evaluation's weights (``game/data/ai_value_weights.json``) to a strong engine's
 choices.
 
-    python tools/learn_eval.py --variant duo --games 250 --level 6 --seed 31 [--sgf FILE ...]
+    python tools/learn_eval.py --variant duo --games 240 --chunks 20 --level 6 --seed 41 [--jobs 2]
 
 (the shipped weights come from this run; ``--variant classic_2`` fits the two-player Classic
 game's, not shipped: see ``bench/RESULTS.md``). Plays ``--games`` games of Pentobi (level
