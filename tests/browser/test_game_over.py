@@ -12,20 +12,22 @@ WHOLE_GAME_TIMEOUT_MS = 240_000
 
 def position_before_a_blocking_move():
     """A Duo game between humans where Purple's next move (a piece as drawn in the tray)
-    leaves Orange without a move: the game's moves so far and that move."""
-    board = Board("duo")
-    while board.turn is not None:
-        if board.turn == 0:
-            for move in board.legal_moves:
-                ghost = ghost_for_move(move, board)
-                if ghost.orientation != default_orientation(ghost.piece):
-                    continue
-                board.push(move)
-                blocks = 1 in board.passed and board.turn == 0
-                board.pop()
-                if blocks:
-                    return [m for _, m in board.move_stack], move
-        board.push(choose_move(board, 1, seed=len(board.move_stack)))
+    leaves Orange without a move: the game's moves so far and that move. Beginner plays the
+    games, each with seeds of its own, until one has such a move."""
+    for game in range(50):
+        board = Board("duo")
+        while board.turn is not None:
+            if board.turn == 0:
+                for move in board.legal_moves:
+                    ghost = ghost_for_move(move, board)
+                    if ghost.orientation != default_orientation(ghost.piece):
+                        continue
+                    board.push(move)
+                    blocks = 1 in board.passed and board.turn == 0
+                    board.pop()
+                    if blocks:
+                        return [m for _, m in board.move_stack], move
+            board.push(choose_move(board, 1, seed=1000 * game + len(board.move_stack)))
     raise AssertionError("no blocking move found")
 
 
