@@ -261,13 +261,14 @@ def phone_first_visits(browser, dist: Path, count: int, paints: int, resumed: in
     painted += [phone_first_paint(browser, dist) for _ in range(paints)]
     report["first_paint_ms"] = round(statistics.median(painted))
     report["first_paint_ms_all"] = painted
-    saved = played_game("classic")
-    resumes = [phone_first_visit(browser, dist, saved) for _ in range(resumed)]
-    keys = ("ready_ms", "longest_task_after_start_up_ms", "tasks_over_200ms_after_start_up")
-    report["resumed_classic"] = {
-        "visits": resumed,
-        **{key: round(statistics.median(visit[key] for visit in resumes)) for key in keys},
-    }
+    if resumed:
+        saved = played_game("classic")
+        resumes = [phone_first_visit(browser, dist, saved) for _ in range(resumed)]
+        keys = ("ready_ms", "longest_task_after_start_up_ms", "tasks_over_200ms_after_start_up")
+        report["resumed_classic"] = {
+            "visits": resumed,
+            **{key: round(statistics.median(visit[key] for visit in resumes)) for key in keys},
+        }
     return report
 
 
