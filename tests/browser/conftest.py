@@ -1,12 +1,15 @@
 """Playwright fixtures: the built site (dist/) served on 127.0.0.1, driven in Debian's Chromium.
 
-One browser per test session; every test gets a fresh context (its own storage) and fails if
-the page logs a console error or sends a request anywhere but the page's own origin.
+One browser per test session (launched again after a renderer crash); every test gets a fresh
+context (its own storage) and fails if the page logs a console error or sends a request
+anywhere but the page's own origin.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -58,16 +61,60 @@ def site(dist: Path) -> Iterator[Site]:
     served.stop()
 
 
+class Chromium:
+    """Debian's Chromium under Playwright, launched on first use and again after a test saw
+    its renderer crash: one crash here was once followed by crashes in nearly every later test
+    of the run, so a crashed test's rerun, and the tests after it, get a fresh browser."""
+
+    def __init__(self, playwright):
+        self._playwright = playwright
+        self._browser = None
+        self.crashed = False
+
+    def browser(self):
+        if self.crashed:
+            self.close()
+            self.crashed = False
+        if self._browser is None:
+            self._browser = self._playwright.chromium.launch(
+                executable_path=str(CHROMIUM), args=CHROMIUM_ARGS
+            )
+        return self._browser
+
+    def close(self) -> None:
+        if self._browser is not None:
+            with contextlib.suppress(Exception):  # a crashed browser may refuse to close
+                self._browser.close()
+            self._browser = None
+
+
+CHROMIUM_KEY = pytest.StashKey[Chromium]()
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    launcher = item.session.stash.get(CHROMIUM_KEY, None)
+    if launcher and report.failed and re.search(RENDERER_CRASHED, report.longreprtext):
+        launcher.crashed = True
+
+
 @pytest.fixture(scope="session")
-def browser():
+def chromium(request) -> Iterator[Chromium]:
     if not CHROMIUM.exists():
         pytest.fail(f"Chromium is missing at {CHROMIUM}: install it with `{INSTALL_HINT}`")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
+        launcher = request.session.stash[CHROMIUM_KEY] = Chromium(playwright)
+        yield launcher
+        launcher.close()
+
+
+@pytest.fixture
+def browser(chromium: Chromium):
+    return chromium.browser()
 
 
 @pytest.fixture
