@@ -304,8 +304,14 @@ def write_languages(folder: Path, reader: dict[str, bytes]) -> None:
 def page_shell() -> PageShell:
     from game.i18n import LANGUAGES
     from game.puzzles import PUZZLES
-    from game.web.puzzle_session import PUZZLE_SAVE_KEY
-    from game.web.session import GAME_TYPES, SAVE_KEY
+    from game.link import PREFIX
+    from game.web.puzzle_session import (
+        BEST_TIMES_KEY,
+        PUZZLE_SAVE_FORMAT,
+        PUZZLE_SAVE_KEY,
+        PUZZLE_SAVE_VERSION,
+    )
+    from game.web.session import GAME_TYPES, SAVE_FORMAT, SAVE_KEY, SAVE_VERSION
     from game.web.settings import LANGUAGE_KEY
     from game.web.storage import TAB_MARK
 
@@ -328,10 +334,16 @@ def page_shell() -> PageShell:
     fills = (
         ('["__GAME_TYPES__"]', [t for t in shell_layouts() if t in GAME_TYPES]),
         ('"__SAVE_KEY__"', SAVE_KEY),
+        ('"__SAVE_FORMAT__"', SAVE_FORMAT),
+        ('"__SAVE_VERSION__"', SAVE_VERSION),
         ('["__PUZZLES__"]', list(PUZZLES)),
         ('"__PUZZLE_SAVE_KEY__"', PUZZLE_SAVE_KEY),
+        ('"__PUZZLE_SAVE_FORMAT__"', PUZZLE_SAVE_FORMAT),
+        ('"__PUZZLE_SAVE_VERSION__"', PUZZLE_SAVE_VERSION),
+        ('"__BEST_TIMES_KEY__"', BEST_TIMES_KEY),
         ('"__PUZZLE_LAYOUT__"', PUZZLE_LAYOUT),
         ('"__TAB_MARK__"', TAB_MARK),
+        ('"#__LINK_PREFIX__"', "#" + PREFIX),
         ('["__LANGUAGES__"]', list(LANGUAGES)),
         ('"__LANGUAGE_KEY__"', LANGUAGE_KEY),
     )

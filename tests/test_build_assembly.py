@@ -45,6 +45,7 @@ def test_the_page_has_its_board_its_stylesheet_and_script_allowed_by_hash_and_th
     placeholders = (
         *("<!-- board -->", "<!-- scores -->", "<!-- trays -->"),
         *("/* app.css */", "/* layout.js */", "__MODES__", "__SAVE_KEY__", "__TAB_MARK__"),
+        *("__SAVE_FORMAT__", "__PUZZLE_SAVE_VERSION__", "__BEST_TIMES_KEY__", "__LINK_PREFIX__"),
         *("<!-- languages -->", "__LANGUAGES__", "__LANGUAGE_KEY__"),
         *("__RUNTIME_SIZES__", "__STYLE_HASH__", "__SCRIPT_HASH__"),
     )

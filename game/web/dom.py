@@ -11,6 +11,8 @@ from functools import cache
 import js
 from pyodide.ffi import JsException, create_proxy, to_js
 
+from game.i18n import _
+
 from .session import restore_saved
 from .storage import TAB_KEYS, TAB_MARK, Keeping, aside_key, freeable
 
@@ -125,7 +127,8 @@ def restore_stored(key: str, read, what: str):
     if notice:
         aside = set_aside(key)
         if aside is not None:
-            notice += f" It is kept aside in this browser's storage as {aside}."
+            kept = _("It is kept aside in this browser's storage as {key}.").format(key=aside)
+            notice += " " + kept
     return value, notice
 
 
