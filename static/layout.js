@@ -33,7 +33,11 @@
   // A save of the page's format and version, of a game type or puzzle (`names`) it knows.
   const ours = (format, version, names, name) => (save) =>
     save.format === format && save.version === version && names.includes(save[name]);
-  const game = read(saves, "__SAVE_KEY__", ours("__SAVE_FORMAT__", "__SAVE_VERSION__", gameTypes, "mode"));
+  const game = read(
+    saves,
+    "__SAVE_KEY__",
+    ours("__SAVE_FORMAT__", "__SAVE_VERSION__", gameTypes, "mode"),
+  );
   const puzzle = read( // played instead of the game
     saves,
     "__PUZZLE_SAVE_KEY__",
@@ -44,7 +48,7 @@
     ? "__PUZZLE_LAYOUT__" + puzzle.puzzle
     : (game?.mode ?? gameTypes[0]);
   // The notices Python will show as it starts: of each save it sets aside, of a link (opened
-  // or refused). The stylesheet keeps their lines from the first paint: nothing moves.
+  // or refused). The shell holds their words in the notice's place (build.py): nothing moves.
   const kept = { game, puzzle, times };
   const notices = Object.keys(kept).filter((name) => kept[name] === false);
   if (location.hash.startsWith("#__LINK_PREFIX__")) notices.push("link");

@@ -79,9 +79,6 @@ class App:
         #: What ``#announce`` said of the change being shown: the status line and the notice
         #: do not say it again (each event is heard once).
         self.said = ""
-        #: Until the notices of the start (the saves', the link's) are said: they have the lines
-        #: static/layout.js kept for them from the first paint.
-        self.starting = True
 
     # --- the piece picked up ----------------------------------------------------------------
 
@@ -247,8 +244,6 @@ class App:
         if not text:
             return
         box = element("notice")
-        if not self.starting:  # this notice's own lines, from now on: the player moved on
-            document.documentElement.removeAttribute("data-notices")
         self.show_message(box, text)
         box.hidden = False
         if self.notice_timer is not None:
@@ -635,7 +630,7 @@ async def start() -> None:
         await next_task()
         for _part in app.changing(" ".join(filter(None, notices))):
             await next_task()
-        asyncio.ensure_future(open_start_link(app))
+        asyncio.ensure_future(keeping.open_fragment(app, js.location.hash))
     except Exception as error:  # a bug of ours: show it rather than hang
         js.console.error(traceback.format_exc())
         notices.append(
@@ -648,14 +643,6 @@ async def start() -> None:
     finally:
         element("loading").hidden = True
     computer_worker()
-
-
-async def open_start_link(app: App) -> None:
-    """Open the game of the link the page was opened with, if any: the last of the start."""
-    try:
-        await keeping.open_fragment(app, js.location.hash)
-    finally:
-        app.starting = False
 
 
 async def next_task() -> None:
