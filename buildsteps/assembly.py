@@ -55,6 +55,13 @@ LAYOUT_SCRIPT = ROOT / "static" / "layout.js"
 SCRIPT_PLACEHOLDER = "<script>/* layout.js */</script>"
 # Where, storage off, the shell writes the warning's words until Python writes them.
 OFF_WARNING_SELECTOR = '[data-storage="off"] body[data-state="loading"] #keeping-text:empty::before'
+# Where the shell writes the words of the notices static/layout.js foresees Python saying as it
+# starts (<html data-notices>: of each kind, their custom property's), until Python says one
+# (a link's, just after `ready`).
+NOTICE_SELECTOR = "[data-notices] #notice:empty::before"
+START_NOTICES = ("game", "puzzle", "times", "link")  # in the order Python says them
+# A time in milliseconds as Date.now() gives it: the length of a key a save is set aside to.
+ASIDE_TIME = 1_700_000_000_000
 SERVICE_WORKER_TEMPLATE = ROOT / "static" / "sw.js"
 # Per language but English: its catalog with the modules that read it (<code>.zip), the words
 # shown before Python (<code>.js) and the app's manifest (<code>.webmanifest).
@@ -262,12 +269,35 @@ def without_ids(drawing: str) -> str:
     return re.sub(r' id="[^"]*"', "", drawing)
 
 
-def off_warning() -> str:
-    """The storage warning the shell holds in place while storage is off, in the language
-    spoken."""
-    from game.web.storage import Keeping, keeping_warning
+def held_words() -> dict[str, str]:
+    """The words the shell holds in place until Python writes them, in the language spoken, by
+    the custom property that holds them (set by ``locale/<code>.js`` in another language than
+    English): the storage warning while storage is off, and the notices Python says as it
+    starts: of a save of each kind set aside (cut short: not JSON), and of a game opened from
+    a link (a new Classic game's)."""
+    from game import Board
+    from game.i18n import _
+    from game.record import HUMAN, GameRecord
+    from game.web.puzzle_session import (
+        BEST_TIMES_KEY,
+        PUZZLE_SAVE_KEY,
+        PuzzleSession,
+        parse_best_times,
+    )
+    from game.web.records import link_notice
+    from game.web.session import NEW_GAME_STARTED, SAVE_KEY, Session, aside_notice, restore_saved
+    from game.web.storage import Keeping, aside_key, keeping_warning
 
-    return keeping_warning(Keeping.OFF, "game")
+    def set_aside(key: str, read, what: str) -> str:
+        return aside_notice(restore_saved("{", read, what)[1], aside_key(key, ASIDE_TIME))
+
+    return {
+        "--off-warning": keeping_warning(Keeping.OFF, "game"),
+        "--game-notice": f"{set_aside(SAVE_KEY, Session.from_json, 'game')} {_(NEW_GAME_STARTED)}",
+        "--puzzle-notice": set_aside(PUZZLE_SAVE_KEY, PuzzleSession.from_json, "puzzle"),
+        "--times-notice": set_aside(BEST_TIMES_KEY, parse_best_times, "best times"),
+        "--link-notice": link_notice(GameRecord(Board("classic"), (HUMAN,) * 4)),
+    }
 
 
 def write_languages(folder: Path, reader: dict[str, bytes]) -> None:
@@ -288,7 +318,7 @@ def write_languages(folder: Path, reader: dict[str, bytes]) -> None:
         i18n.use(code, mo)
         try:
             translated = "".join(d for drawings in shell_drawings() for d in drawings)
-            warning = off_warning()
+            held = held_words()
         finally:
             i18n.use(i18n.SOURCE_LANGUAGE)
         with zipfile.ZipFile(folder / f"{code}.zip", "w", zipfile.ZIP_DEFLATED) as archive:
@@ -297,15 +327,21 @@ def write_languages(folder: Path, reader: dict[str, bytes]) -> None:
                 archive.writestr(name, module, compresslevel=9)
         manifest = translated_manifest(catalog, code)
         (folder / f"{code}.webmanifest").write_text(json.dumps(manifest, ensure_ascii=False))
-        script = words_script(catalog, shell_words(english, translated), warning)
+        script = words_script(catalog, shell_words(english, translated), held)
         (folder / f"{code}.js").write_text(script)
 
 
 def page_shell() -> PageShell:
     from game.i18n import LANGUAGES
+    from game.link import PREFIX
     from game.puzzles import PUZZLES
-    from game.web.puzzle_session import PUZZLE_SAVE_KEY
-    from game.web.session import GAME_TYPES, SAVE_KEY
+    from game.web.puzzle_session import (
+        BEST_TIMES_KEY,
+        PUZZLE_SAVE_FORMAT,
+        PUZZLE_SAVE_KEY,
+        PUZZLE_SAVE_VERSION,
+    )
+    from game.web.session import GAME_TYPES, SAVE_FORMAT, SAVE_KEY, SAVE_VERSION
     from game.web.settings import LANGUAGE_KEY
     from game.web.storage import TAB_MARK
 
@@ -321,17 +357,29 @@ def page_shell() -> PageShell:
     hidden = ",\n".join(
         f'[data-layout="{t}"] .shell:not([data-layouts~="{t}"])' for t in shell_layouts()
     )
-    # Storage off: the warning Python will show over the board, its words held in its place
-    # (in the player's language: locale/<code>.js sets --off-warning).
-    warning = json.dumps(off_warning())
+    # Storage off: the warning Python will show over the board, its words held in its place;
+    # likewise the notices of the start (in the player's language: locale/<code>.js sets them).
+    held = {name: json.dumps(words) for name, words in held_words().items()}
+    notices = "".join(
+        f'[data-notices~="{kind}"] {{ --{kind}-held: var({name}, {held[name]}); }}\n'
+        for kind in START_NOTICES
+        for name in [f"--{kind}-notice"]
+    )
+    said = ' " " '.join(f'var(--{kind}-held, "")' for kind in START_NOTICES)
     script = LAYOUT_SCRIPT.read_text()
     fills = (
         ('["__GAME_TYPES__"]', [t for t in shell_layouts() if t in GAME_TYPES]),
         ('"__SAVE_KEY__"', SAVE_KEY),
+        ('"__SAVE_FORMAT__"', SAVE_FORMAT),
+        ('"__SAVE_VERSION__"', SAVE_VERSION),
         ('["__PUZZLES__"]', list(PUZZLES)),
         ('"__PUZZLE_SAVE_KEY__"', PUZZLE_SAVE_KEY),
+        ('"__PUZZLE_SAVE_FORMAT__"', PUZZLE_SAVE_FORMAT),
+        ('"__PUZZLE_SAVE_VERSION__"', PUZZLE_SAVE_VERSION),
+        ('"__BEST_TIMES_KEY__"', BEST_TIMES_KEY),
         ('"__PUZZLE_LAYOUT__"', PUZZLE_LAYOUT),
         ('"__TAB_MARK__"', TAB_MARK),
+        ('"#__LINK_PREFIX__"', "#" + PREFIX),
         ('["__LANGUAGES__"]', list(LANGUAGES)),
         ('"__LANGUAGE_KEY__"', LANGUAGE_KEY),
     )
@@ -344,9 +392,11 @@ def page_shell() -> PageShell:
         scores=shells(scores),
         trays=shells(trays),
         css=(
-            f"\n/* The shell: the saved game's layout's alone; the storage warning's words. */\n"
+            f"\n/* The shell: the saved game's layout's alone; the words of the storage warning\n"
+            f"   and of the start's notices. */\n"
             f"{hidden} {{ display: none; }}\n"
-            f"{OFF_WARNING_SELECTOR} {{ content: var(--off-warning, {warning}); }}\n"
+            f"{OFF_WARNING_SELECTOR} {{ content: var(--off-warning, {held['--off-warning']}); }}\n"
+            f"{notices}{NOTICE_SELECTOR} {{ content: {said}; }}\n"
         ),
         script=script,
     )

@@ -189,19 +189,20 @@ def messages_before_python() -> set[str]:
     return found
 
 
-def words_script(catalog, shell: dict[str, str], off_warning: str) -> str:
+def words_script(catalog, shell: dict[str, str], held: dict[str, str]) -> str:
     """``locale/<code>.js``: the words shown before Python (:func:`messages_before_python`
-    from ``catalog``, then the ``shell``'s, English -> translation) and the storage warning's,
-    then the page translated if it is parsed already (:file:`static/layout.js`)."""
+    from ``catalog``, then the ``shell``'s, English -> translation) and those the shell holds in
+    place (``held``: custom property -> words), then the page translated if it is parsed
+    already (:file:`static/layout.js`)."""
     wanted = messages_before_python()
     words = {m.id: m.string for m in catalog if m.id in wanted and m.string} | shell
     text = json.dumps(words, ensure_ascii=False, separators=(",", ":"))
-    warning = json.dumps(json.dumps(off_warning, ensure_ascii=False), ensure_ascii=False)
-    return (
-        f"self.pyblokusWords = {text};\n"
-        f'document.documentElement.style.setProperty("--off-warning", {warning});\n'
-        "pyblokusTranslatePage();\n"
+    properties = "".join(
+        f"document.documentElement.style.setProperty({json.dumps(name)}, "
+        f"{json.dumps(json.dumps(value, ensure_ascii=False), ensure_ascii=False)});\n"
+        for name, value in held.items()
     )
+    return f"self.pyblokusWords = {text};\n{properties}pyblokusTranslatePage();\n"
 
 
 def translated_manifest(catalog, code: str) -> dict:

@@ -7,28 +7,52 @@
   const gameTypes = ["__GAME_TYPES__"]; // build.py: the game types, the first visit's first
   const puzzles = ["__PUZZLES__"]; // build.py: the puzzles' names
   let saves = null;
+  let shared = null;
   try {
     // The saves the page will read (game/web/dom.py): this tab's own copies once it has them.
+    shared = localStorage;
     saves = sessionStorage.getItem("__TAB_MARK__") === null ? localStorage : sessionStorage;
   } catch {
     // No storage: the page will warn that the game is not kept, above the board; its room
     // is kept from the first paint.
     document.documentElement.dataset.storage = "off";
   }
-  const saved = (key) => {
+  // What Python will make of the text under `key`: null if there is none, false if it will
+  // set it aside as unreadable (as far as its first checks tell: JSON, an object that `fits`;
+  // game/web/session.py's read_saved), else the object.
+  const read = (store, key, fits) => {
+    const text = store?.getItem(key) ?? null;
+    if (text === null) return null;
     try {
-      return JSON.parse(saves?.getItem(key) ?? "null");
+      const value = JSON.parse(text);
+      return value?.constructor === Object && fits(value) ? value : false;
     } catch {
-      return null; // a save Python will set aside
+      return false;
     }
   };
-  const game = saved("__SAVE_KEY__")?.mode; // the save's key for its type
-  const puzzle = saved("__PUZZLE_SAVE_KEY__")?.puzzle; // played instead of the game
-  document.documentElement.dataset.layout = puzzles.includes(puzzle)
-    ? "__PUZZLE_LAYOUT__" + puzzle
-    : gameTypes.includes(game)
-      ? game
-      : gameTypes[0];
+  // A save of the page's format and version, of a game type or puzzle (`names`) it knows.
+  const ours = (format, version, names, name) => (save) =>
+    save.format === format && save.version === version && names.includes(save[name]);
+  const game = read(
+    saves,
+    "__SAVE_KEY__",
+    ours("__SAVE_FORMAT__", "__SAVE_VERSION__", gameTypes, "mode"),
+  );
+  const puzzle = read( // played instead of the game
+    saves,
+    "__PUZZLE_SAVE_KEY__",
+    ours("__PUZZLE_SAVE_FORMAT__", "__PUZZLE_SAVE_VERSION__", puzzles, "puzzle"),
+  );
+  const times = read(shared, "__BEST_TIMES_KEY__", () => true); // the puzzles' best times
+  document.documentElement.dataset.layout = puzzle
+    ? "__PUZZLE_LAYOUT__" + puzzle.puzzle
+    : (game?.mode ?? gameTypes[0]);
+  // The notices Python will show as it starts: of each save it sets aside, of a link (opened
+  // or refused). The shell holds their words in the notice's place (build.py): nothing moves.
+  const kept = { game, puzzle, times };
+  const notices = Object.keys(kept).filter((name) => kept[name] === false);
+  if (location.hash.startsWith("#__LINK_PREFIX__")) notices.push("link");
+  if (notices.length) document.documentElement.dataset.notices = notices.join(" ");
 }
 
 // The player's language, before the first paint: a link's ?lang=, else the one chosen in the

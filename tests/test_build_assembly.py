@@ -45,6 +45,7 @@ def test_the_page_has_its_board_its_stylesheet_and_script_allowed_by_hash_and_th
     placeholders = (
         *("<!-- board -->", "<!-- scores -->", "<!-- trays -->"),
         *("/* app.css */", "/* layout.js */", "__MODES__", "__SAVE_KEY__", "__TAB_MARK__"),
+        *("__SAVE_FORMAT__", "__PUZZLE_SAVE_VERSION__", "__BEST_TIMES_KEY__", "__LINK_PREFIX__"),
         *("<!-- languages -->", "__LANGUAGES__", "__LANGUAGE_KEY__"),
         *("__RUNTIME_SIZES__", "__STYLE_HASH__", "__SCRIPT_HASH__"),
     )
@@ -56,7 +57,8 @@ def test_the_page_draws_each_layouts_scoreboard_and_trays_and_its_css_shows_one(
     Trigon's and the puzzles' rectangles), scoreboard and trays for each game type and puzzle,
     each drawing once with the layouts it is for; the stylesheet hides every one but the layout
     on <html data-layout>, and the layout script names the first visit's (Classic) unless a
-    save names a game type or a puzzle."""
+    save names a game type or a puzzle; the stylesheet holds the words of the storage warning
+    and of the notices of the start in their places."""
     page = assembly.render_index_html(runtime)
     board = page[page.index('<div id="board-host"') : page.index('<p id="ghost-status"')]
     scores = page[page.index('<div id="scores"') : page.index('<section id="review"')]
@@ -111,6 +113,11 @@ def test_the_page_draws_each_layouts_scoreboard_and_trays_and_its_css_shows_one(
     # Storage off, the warning's words hold its place until Python writes them.
     # (another language's words replace them: locale/<code>.js sets --off-warning)
     assert f'{assembly.OFF_WARNING_SELECTOR} {{ content: var(--off-warning, "This game will' in css
+    # So do the notices Python says as it starts, those the layout script foresees.
+    game = '[data-notices~="game"] { --game-held: var(--game-notice, "Your saved game could not'
+    link = '[data-notices~="link"] { --link-held: var(--link-notice, "Game from the link opened'
+    assert game in css and link in css
+    assert f'{assembly.NOTICE_SELECTOR} {{ content: var(--game-held, "") " "' in css
 
 
 def test_the_page_preloads_the_runtime_but_not_the_game(runtime):

@@ -11,7 +11,7 @@ from functools import cache
 import js
 from pyodide.ffi import JsException, create_proxy, to_js
 
-from .session import restore_saved
+from .session import aside_notice, restore_saved
 from .storage import TAB_KEYS, TAB_MARK, Keeping, aside_key, freeable
 
 document = getattr(js, "document", None)  # None under Node, where the build imports page code
@@ -123,9 +123,7 @@ def restore_stored(key: str, read, what: str):
     notice: if the text cannot be read it is set aside and the notice says why and where."""
     value, notice = restore_saved(stored(key), read, what)
     if notice:
-        aside = set_aside(key)
-        if aside is not None:
-            notice += f" It is kept aside in this browser's storage as {aside}."
+        notice = aside_notice(notice, set_aside(key))
     return value, notice
 
 

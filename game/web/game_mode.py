@@ -31,7 +31,15 @@ from .rated import (
 )
 from .records import Arrival, arrival, has_game_in_progress, session_of
 from .search import PlayerUnavailable
-from .session import DEFAULT_OPTIONS, GAME_TYPES, SAVE_KEY, GameOptions, Occupant, Session
+from .session import (
+    DEFAULT_OPTIONS,
+    GAME_TYPES,
+    NEW_GAME_STARTED,
+    SAVE_KEY,
+    GameOptions,
+    Occupant,
+    Session,
+)
 from .storage import ANALYSIS_KEY, Keeping, keeping_warning
 
 #: Shortest time a computer move takes on screen, so people can follow a computer-only game.
@@ -274,7 +282,7 @@ def saved_session() -> tuple[Session, str]:
     if session is None:
         session = Session.new(DEFAULT_OPTIONS)
         if notice:
-            notice += " " + _("A new game has started.")
+            notice += " " + _(NEW_GAME_STARTED)
     return session, notice
 
 

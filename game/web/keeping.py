@@ -26,7 +26,7 @@ from . import view
 from .dom import document, element, js_object, listen, store
 from .game_mode import NO_PLAYER, GameMode, enter_game, may_replace, shown_game
 from .mode import Page
-from .records import record_of, session_of
+from .records import link_notice, record_of, session_of
 from .search import PlayerUnavailable
 from .storage import ANALYSIS_KEY
 
@@ -161,17 +161,6 @@ async def open_fragment(page: Page, fragment: str) -> None:
         refuse_earlier=_("You already have this game, further on."),
     ):
         load(page, record, link_notice(record))
-
-
-def link_notice(record: GameRecord) -> str:
-    """The notice of a game opened from a link: whose move, and to send the link back."""
-    board = record.board
-    if board.turn is None:
-        return _("Game from the link opened: it is over; review it with the move list.")
-    return _(
-        "Game from the link opened, {color} to move. Play your move, then press Share and send "
-        "the link back."
-    ).format(color=color_title(board, board.turn))
 
 
 # --- the game going out ---------------------------------------------------------------------

@@ -16,7 +16,9 @@ from enum import Enum
 
 from game.board import Board
 from game.history import History
+from game.i18n import _
 from game.record import HUMAN, GameRecord
+from game.review import color_title
 
 from .session import GAME_TYPES, HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
@@ -75,3 +77,14 @@ def arrival(arriving: Board, here: Board) -> Arrival:
     if arriving_moves[:common] != here_moves[:common]:
         return Arrival.OTHER
     return Arrival.SAME_OR_LATER if len(arriving_moves) >= len(here_moves) else Arrival.EARLIER
+
+
+def link_notice(record: GameRecord) -> str:
+    """The notice of a game opened from a link: whose move, and to send the link back."""
+    board = record.board
+    if board.turn is None:
+        return _("Game from the link opened: it is over; review it with the move list.")
+    return _(
+        "Game from the link opened, {color} to move. Play your move, then press Share and send "
+        "the link back."
+    ).format(color=color_title(board, board.turn))

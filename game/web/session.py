@@ -88,6 +88,21 @@ NOT_RESTORED = {
     "best times": N_("Your saved best times could not be restored ({reason})."),
     "ratings": N_("Your saved ratings could not be restored ({reason})."),
 }
+#: Said after the notice that the saved game could not be restored.
+NEW_GAME_STARTED = N_("A new game has started.")
+
+
+def aside_notice(notice: str, aside: str | None) -> str:
+    """``notice`` (:func:`restore_saved`'s) saying where the save it speaks of is kept aside:
+    under the key ``aside`` (None: the browser would not keep it).
+
+    >>> aside_notice("Not restored (x).", "pyblokus.game.unreadable.1")
+    "Not restored (x). It is kept aside in this browser's storage as pyblokus.game.unreadable.1."
+    """
+    if aside is None:
+        return notice
+    kept = _("It is kept aside in this browser's storage as {key}.").format(key=aside)
+    return f"{notice} {kept}"
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,10 @@ visits resuming a saved game (Classic; Duo and Junior, whose scoreboard and tray
 Trigon, whose board is a hexagon wider than high) or a saved puzzle (Puzzle 1 on the Classic
 board, Puzzle 3 on a rectangle of its own, with its own buttons), and
 with the browser's storage switched off (the page then warns, above the board, that the game is
-not kept). The first paint holds the final layout's space: the page's shell draws the saved
-game's or puzzle's board, scoreboard and trays, and the warning's room, until Python draws
-them."""
+not kept), and on visits whose first words are a notice above the board: a saved game that
+cannot be read (set aside) or a link that is refused (changed on its way). The first paint holds
+the final layout's space: the page's shell draws the saved game's or puzzle's board, scoreboard
+and trays, and the room of the warning or the notice, until Python draws them."""
 
 import pytest
 from harness import (
@@ -59,11 +60,16 @@ SHIFTS_SO_FAR = """() => new Promise((resolve) => requestAnimationFrame(() => se
 
 
 VISITS = ["first", "classic", "duo", "junior", "trigon", "storage off"]
+#: Visits the page starts with a notice: of a saved game that cannot be read (cut short as it
+#: was written), of a link refused (a Duo game's, one character changed: its check fails).
+NOTICED = ["unreadable game", "refused link"]
+UNREADABLE_GAME = '{"format": "pyblokus-save", "version": 1, "mode": "classic", "seats"'
+REFUSED_LINK = "#game=AWACAQPI9vWA"
 #: Saved puzzles (name, moves played): one on the Classic board, one on a board of its own.
 PUZZLES = {"puzzle all84": ("all84", 6), "puzzle tetromino_rectangle": ("tetromino_rectangle", 3)}
 
 
-@pytest.mark.parametrize("visit", [*VISITS, *PUZZLES])
+@pytest.mark.parametrize("visit", [*VISITS, *PUZZLES, *NOTICED])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("device", ["phone", "desktop"])
 def test_nothing_moves_while_the_page_loads(browser, site, record, device, scheme, visit):
@@ -74,10 +80,14 @@ def test_nothing_moves_while_the_page_loads(browser, site, record, device, schem
             context.add_init_script(STORAGE_OFF)
         elif visit in PUZZLES:
             seed_saved_puzzle(context, *PUZZLES[visit])
-        elif visit != "first":
+        elif visit == "unreadable game":
+            seed_saved_game(context, UNREADABLE_GAME)
+        elif visit not in ("first", "refused link"):
             seed_saved_game(context, played_game(visit))
         context.add_init_script(LAYOUT_SHIFTS)
-        page = open_page(context, site, record)
+        page = open_page(context, site, record, REFUSED_LINK if visit == "refused link" else "")
+        if visit in NOTICED:
+            page.wait_for_selector("#notice:not([hidden])")  # the link's just after `ready`
         shifts = page.evaluate(SHIFTS_SO_FAR)
         warned = page.is_visible("#keeping")
     finally:
