@@ -44,8 +44,8 @@ from .ghost import (
 from .mode import PageMode
 from .settings import install as install_settings
 from .storage import Keeping, keeping_warning
+from .view import notice_seconds
 
-NOTICE_SECONDS = 6
 #: Keys that move along the move list (Left and Right when no piece is picked).
 REVIEW_KEYS = {"Home": "first", "End": "last", "ArrowLeft": "previous", "ArrowRight": "next"}
 
@@ -248,7 +248,7 @@ class App:
         box.hidden = False
         if self.notice_timer is not None:
             js.clearTimeout(self.notice_timer)
-        self.notice_timer = js.setTimeout(self.hide_notice_later, NOTICE_SECONDS * 1000)
+        self.notice_timer = js.setTimeout(self.hide_notice_later, notice_seconds(text) * 1000)
 
     def show_message(self, box, text: str) -> None:
         """Write ``text`` in ``box``, a live region: polite, silent if ``#announce`` said it."""

@@ -69,6 +69,23 @@ def winner_text(session: Session) -> str:
     return _("{names} share the win.").format(names=and_list(winners))
 
 
+#: Shortest time a notice shows; beyond it, a notice gets the time a slow reader takes: about 12
+#: letters a second, or 6 Japanese characters (kana, kanji, full-width forms).
+NOTICE_SECONDS = 6
+READING_LETTERS_PER_SECOND = 12
+
+
+def notice_seconds(text: str) -> float:
+    """How long the notice ``text`` shows: at least :data:`NOTICE_SECONDS`, and long enough to
+    read slowly (a five-line notice on a phone would be gone before it was read).
+
+    >>> notice_seconds("Not your turn."), notice_seconds("x" * 240), notice_seconds("あ" * 60)
+    (6, 20.0, 10.0)
+    """
+    letters = sum(2 if "\u3000" <= c <= "\u9fff" or "\uff00" <= c <= "\uffef" else 1 for c in text)
+    return max(NOTICE_SECONDS, letters / READING_LETTERS_PER_SECOND)
+
+
 def pass_notice(board: Board, colors: Iterable[int]) -> str:
     """The notice for colours that could not move and were passed."""
     names = sorted(colors)

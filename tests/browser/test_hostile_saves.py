@@ -105,6 +105,14 @@ def test_the_page_boots_keeps_the_bad_saves_aside_and_opens_puzzles(context, sit
     assert "could not be restored" not in page.inner_text("#notice")
 
 
+def test_the_notice_of_a_save_set_aside_stays_long_enough_to_read(context, site, record):
+    seed_once(context, {SAVE_KEY: "'{not a save'"})
+    page = open_page(context, site, record)
+    assert "Your saved game could not be restored" in page.inner_text("#notice")
+    page.wait_for_timeout(8000)  # past a short notice's 6 s: this one is four lines and more
+    assert page.is_visible("#notice")
+
+
 def test_an_unexpected_error_during_boot_is_shown_and_the_page_stays_usable(context, site, record):
     # A page whose footer is missing: the boot fails half-way with an AttributeError.
     context.add_init_script(

@@ -21,7 +21,7 @@ from harness import (
 from game.web.session import HUMAN_OCCUPANT, SAVE_KEY, GameOptions, Session
 from game.web.storage import ANALYSIS_KEY, aside_key
 
-#: Longer than a passing notice shows (game.web.app's NOTICE_SECONDS, 6).
+#: Longer than a short passing notice shows (game.web.view's NOTICE_SECONDS, 6).
 PAST_A_NOTICE_MS = 7000
 FULL = "This game will be lost when the page closes: the browser's storage for this site is full."
 OFF = "This game will be lost when the page closes: this browser keeps no data for this site"
