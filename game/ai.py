@@ -87,8 +87,8 @@ class LevelConfig:
     rollout: int = 0
     #: Rounds of rollouts, one per candidate still in (see ``survivors``) a round: the first
     #: plays every colour's best move by the ordering, the others draw each move from the
-    #: softmax of the ordering's values at ``temperature`` (they stop at the work cap); the
-    #: best mean evaluation wins.
+    #: softmax of the ordering's values at ``temperature``; each round stops at the work cap
+    #: (the first after one candidate at least), and the best mean evaluation wins.
     rollouts: int = 1
     temperature: float = 1.0
     #: Three or four players: after the greedy rollout and after each round of sampled ones,
@@ -314,10 +314,14 @@ class Search(SlicedWork):
         :class:`LevelConfig`); the sampled rollouts come in rounds over the candidates still
         in, so that the work cap cuts them evenly."""
         config, rng = self._config, self._rng
-        children = [pos.play(color, code) for code in candidates]
-        totals = []
-        for child in children:
-            end = self._rollout(child, color, config.rollout, sample=False)
+        children, totals = [], []
+        for code in candidates:
+            # Past the work cap the rest of the candidates (the ordering's worst) go unjudged:
+            # on a board of many moves (Trigon's opening) the greedy round alone can reach it.
+            if children and self._scored >= self._max_scored:
+                break
+            children.append(pos.play(color, code))
+            end = self._rollout(children[-1], color, config.rollout, sample=False)
             totals.append(self._evaluate(end, goal) + rng.random() * config.noise)
             yield
         counts = [1] * len(children)

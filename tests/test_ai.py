@@ -132,26 +132,35 @@ def test_four_colour_master_is_the_same_for_a_seed_and_its_sampled_rollouts_coun
     assert {choose_move(board, HINT_LEVEL, seed=s) for s in range(4, 10)} - {move}
 
 
-def test_four_colour_master_stops_its_extra_rollouts_at_the_work_cap(monkeypatch):
-    import dataclasses
-
+@pytest.mark.parametrize("variant", ["classic", "trigon"])
+def test_four_colour_master_stops_every_round_of_rollouts_at_the_work_cap(variant, monkeypatch):
+    """With no work allowed only the first candidate gets its greedy rollout (in Trigon's
+    opening that round alone can pass the cap); a larger cap allows more rollouts, and
+    Master's own cuts the sampled rounds short of all of them."""
     from game import ai
 
-    board = Board("classic")
-    play_out(board, 2, seed=6, max_moves=24)
+    board = Board(variant)
+    play_out(board, 2, seed=6, max_moves=12)
     multi = ai.LEVEL_CONFIGS[HINT_LEVEL].multi
-    assert multi.rollouts > 1
+    real = ai.evaluate
+    rollouts = []  # each rollout ends in one evaluation
 
-    def move_with(**changes):
-        config = dataclasses.replace(multi, **changes)
+    def counted(*args):
+        rollouts.append(None)
+        return real(*args)
+
+    monkeypatch.setattr(ai, "evaluate", counted)
+
+    def rollouts_with(max_work):
+        config = replace(multi, max_work=max_work)
         monkeypatch.setitem(ai.LEVEL_CONFIGS, 9, ai.LevelConfig(noise=0.0, multi=config))
-        return ai.Search(board, 9, seed=2).run()
+        rollouts.clear()
+        assert board.is_legal(ai.Search(board, 9, seed=2).run())
+        return len(rollouts)
 
-    # Past the cap, no candidate gets more than its greedy rollout (here, without the cap
-    # the sampled rollouts change the choice).
-    greedy = move_with(rollouts=1)
-    assert move_with(max_work=1) == greedy
-    assert move_with() != greedy and board.is_legal(move_with())
+    counts = [rollouts_with(w) for w in (1, multi.max_work // 4, multi.max_work, 10**9)]
+    assert counts[0] == 1
+    assert counts[0] < counts[1] < counts[2] < counts[3]
 
 
 def test_four_colour_candidates_cut_after_the_greedy_rollout_get_no_sampled_ones(monkeypatch):
@@ -194,7 +203,7 @@ def test_sliced_search_finds_the_same_move_as_one_call():
     assert search.best_move == expected
 
 
-@pytest.mark.parametrize("variant", ["duo", "classic_2"])
+@pytest.mark.parametrize("variant", ["duo", "classic_2", "trigon_2"])
 def test_a_search_cut_by_the_work_cap_counts_for_nothing(variant, monkeypatch):
     """With no work allowed, every candidate's search is cut: Master plays its ordering's best
     move, as if it had one candidate, not a candidate judged by a
