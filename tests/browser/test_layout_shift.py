@@ -25,9 +25,9 @@ from harness import (
     seed_saved_puzzle,
 )
 
-from game.link import to_fragment
+from game import link
 from game.web.records import record_of
-from game.web.session import Session
+from game.web.session import GAME_TYPES, Session
 
 CLS_LIMIT = 0.05
 
@@ -90,7 +90,7 @@ LINKS = {
 
 def link_to(mode: str) -> str:
     """A link to a game of ``mode`` a few moves in."""
-    return "#" + to_fragment(record_of(Session.from_json(played_game(mode))))
+    return "#" + link.to_fragment(record_of(Session.from_json(played_game(mode))))
 
 
 @pytest.mark.parametrize("visit", [*VISITS, *PUZZLES, *NOTICED, *LINKS])
@@ -112,17 +112,32 @@ def test_nothing_moves_while_the_page_loads(browser, site, record, device, schem
         elif saved is not None:
             seed_saved_game(context, saved)
         context.add_init_script(LAYOUT_SHIFTS)
-        link = link_to(link_mode) if link_mode else REFUSED_LINK if visit == "refused link" else ""
-        page = open_page(context, site, record, link)
+        path = link_to(link_mode) if link_mode else REFUSED_LINK if visit == "refused link" else ""
+        page = open_page(context, site, record, path)
         if visit in NOTICED:
-            page.wait_for_selector("#notice:not([hidden])")  # the link's just after `ready`
+            page.wait_for_selector("#notice:not([hidden])")
         elif shown is not None:
             page.wait_for_selector(shown)
         shifts = page.evaluate(SHIFTS_SO_FAR)
         warned = page.is_visible("#keeping")
     finally:
         context.close()
-    print("CLS", device, scheme, visit, round(sum(s["value"] for s in shifts), 4), [s for s in shifts if s["value"] > 0.001])
     # Every shift counts (none follows an input: nothing is pressed while the page loads).
     assert sum(shift["value"] for shift in shifts) <= CLS_LIMIT, shifts
     assert warned == (visit == "storage off")
+
+
+def test_the_layout_script_reads_a_links_game_type(context, site, monkeypatch):
+    """Before the first paint, the layout script names the game type of a link's game, each
+    type's (Two teams by its seat per colour), and the first visit's for a link Python refuses
+    (changed on its way, or of a newer version): it reads the link's check and first fields as
+    game/link.py writes them."""
+    links = {link_to(mode): mode for mode in GAME_TYPES}
+    links[REFUSED_LINK] = "classic"
+    monkeypatch.setattr(link, "LINK_VERSION", link.LINK_VERSION + 1)
+    links[link_to("duo")] = "classic"
+    page = context.new_page()
+    for number, (fragment, mode) in enumerate(links.items()):
+        # A new document each time (not only a new fragment), left once it is parsed.
+        page.goto(f"{site.url}?{number}{fragment}", wait_until="domcontentloaded")
+        assert page.get_attribute("html", "data-layout") == mode, fragment
