@@ -333,7 +333,7 @@ def write_languages(folder: Path, reader: dict[str, bytes]) -> None:
 
 def page_shell() -> PageShell:
     from game.i18n import LANGUAGES
-    from game.link import PREFIX
+    from game.link import CHECK_BYTES, LINK_VARIANTS, LINK_VERSION, MAX_LINK_CHARS, PREFIX
     from game.puzzles import PUZZLES
     from game.web.puzzle_session import (
         BEST_TIMES_KEY,
@@ -341,7 +341,7 @@ def page_shell() -> PageShell:
         PUZZLE_SAVE_KEY,
         PUZZLE_SAVE_VERSION,
     )
-    from game.web.session import GAME_TYPES, SAVE_FORMAT, SAVE_KEY, SAVE_VERSION
+    from game.web.session import GAME_TYPES, SAVE_FORMAT, SAVE_KEY, SAVE_VERSION, game_type_of
     from game.web.settings import LANGUAGE_KEY
     from game.web.storage import TAB_MARK
 
@@ -380,6 +380,16 @@ def page_shell() -> PageShell:
         ('"__PUZZLE_LAYOUT__"', PUZZLE_LAYOUT),
         ('"__TAB_MARK__"', TAB_MARK),
         ('"#__LINK_PREFIX__"', "#" + PREFIX),
+        (
+            '"__LINK__"',
+            {
+                "version": LINK_VERSION,
+                "maxChars": MAX_LINK_CHARS,
+                "checkBytes": CHECK_BYTES,
+                # By a link's variant number: its game type with a seat per player, per colour.
+                "types": [[game_type_of(v, False), game_type_of(v, True)] for v in LINK_VARIANTS],
+            },
+        ),
         ('["__LANGUAGES__"]', list(LANGUAGES)),
         ('"__LANGUAGE_KEY__"', LANGUAGE_KEY),
     )

@@ -1,11 +1,46 @@
 // Runs in the page's head, before the first paint (build.py writes it in, allowed by its hash in
-// the Content-Security-Policy): names the saved game's type (or the saved puzzle's) on <html>,
-// so that the page shows that layout's board, scoreboard and trays as a new game (or puzzle)
-// draws them until Python draws its own, in the same space: nothing moves when the page turns
-// `ready`; and picks the player's language, whose words the page shows from its first paint.
+// the Content-Security-Policy): names the saved game's type (or the saved puzzle's, or a game
+// link's) on <html>, so that the page shows that layout's board, scoreboard and trays as a new
+// game (or puzzle) draws them until Python draws its own, in the same space: nothing moves when
+// the page turns `ready`; and picks the player's language, whose words the page shows from its
+// first paint.
 {
   const gameTypes = ["__GAME_TYPES__"]; // build.py: the game types, the first visit's first
   const puzzles = ["__PUZZLES__"]; // build.py: the puzzles' names
+  const linkPrefix = "#__LINK_PREFIX__";
+  // The game type of the game link `hash` (game/link.py), or null if Python will refuse it (as
+  // far as its first checks tell: base64url as that module writes it, at most so long, its
+  // check, its version and variant).
+  const linkedType = (hash) => {
+    const link = "__LINK__"; // build.py: game/link.py's constants
+    const text = hash.slice(linkPrefix.length);
+    if (hash.length > link.maxChars || !/^[\w-]*$/.test(text)) return null;
+    let bytes;
+    try {
+      bytes = Uint8Array.from(atob(text.replaceAll("-", "+").replaceAll("_", "/")), (c) =>
+        c.charCodeAt(0),
+      );
+    } catch {
+      return null; // not of a length base64 can have
+    }
+    const again = btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_");
+    const data = bytes.subarray(0, -link.checkBytes);
+    if (again.replace(/=+$/, "") !== text || data.length < 2) return null;
+    // The link's check: the first bytes of the CRC-32 of the rest.
+    let crc = ~0;
+    for (const byte of data) {
+      crc ^= byte;
+      for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+    }
+    crc = ~crc >>> 0;
+    const check = bytes.subarray(-link.checkBytes);
+    if (check.some((byte, i) => byte !== ((crc >>> (24 - 8 * i)) & 0xff))) return null;
+    // Its first fields, most significant bit first: version (8), variant (3), colourless
+    // corners (1), scoring (2), a seat per colour (1).
+    const [version, fields] = data;
+    const types = link.types[fields >> 5]; // a seat per player's type, a seat per colour's
+    return version === link.version ? (types?.[(fields >> 1) & 1] ?? null) : null;
+  };
   let saves = null;
   let shared = null;
   try {
@@ -44,14 +79,21 @@
     ours("__PUZZLE_SAVE_FORMAT__", "__PUZZLE_SAVE_VERSION__", puzzles, "puzzle"),
   );
   const times = read(shared, "__BEST_TIMES_KEY__", () => true); // the puzzles' best times
-  document.documentElement.dataset.layout = puzzle
-    ? "__PUZZLE_LAYOUT__" + puzzle.puzzle
-    : (game?.mode ?? gameTypes[0]);
+  // A game link's game opens as the page starts, and is drawn first, unless it would replace
+  // a game in progress: the page then shows that game (or the puzzle played instead) while it
+  // asks (game/web/keeping.py's open_link_at_start; the save says `in_progress`).
+  const link = location.hash.startsWith(linkPrefix) ? linkedType(location.hash) : null;
+  document.documentElement.dataset.layout =
+    link && !game?.in_progress
+      ? link
+      : puzzle
+        ? "__PUZZLE_LAYOUT__" + puzzle.puzzle
+        : (game?.mode ?? gameTypes[0]);
   // The notices Python will show as it starts: of each save it sets aside, of a link (opened
   // or refused). The shell holds their words in the notice's place (build.py): nothing moves.
   const kept = { game, puzzle, times };
   const notices = Object.keys(kept).filter((name) => kept[name] === false);
-  if (location.hash.startsWith("#__LINK_PREFIX__")) notices.push("link");
+  if (location.hash.startsWith(linkPrefix)) notices.push("link");
   if (notices.length) document.documentElement.dataset.notices = notices.join(" ");
 }
 

@@ -4,8 +4,8 @@ import pytest
 
 from game import Board, Move
 from game.record import HUMAN, GameRecord
-from game.web.records import Arrival, arrival, has_game_in_progress, record_of, session_of
-from game.web.session import GameOptions, Occupant, Session
+from game.web.records import Arrival, arrival, record_of, session_of
+from game.web.session import GameOptions, Occupant, Session, has_game_in_progress
 
 
 @pytest.mark.parametrize(

@@ -607,10 +607,10 @@ def render_runtime_info() -> None:
 
 
 async def start() -> None:
-    """Boot the page, in several tasks (restoring the game, the puzzle, then rendering a part
-    at a time), the browser running in between: at once they held a slow phone's page for
-    ~0.5 s. It never stays `loading`: unreadable saves are set aside, and any other error is
-    shown, with the page running as far as it got."""
+    """Boot the page, in several tasks (restoring the game, the puzzle, opening a link's
+    game, then rendering a part at a time), the browser running in between: at once they held
+    a slow phone's page for ~0.5 s. It never stays `loading`: unreadable saves are set aside,
+    and any other error is shown, with the page running as far as it got."""
     notices = []
     app = None
     try:
@@ -624,13 +624,17 @@ async def start() -> None:
         notices.append(notice)
         if puzzle is not None:
             app.switch(puzzle)
+        await next_task()
+        link, notice = keeping.open_link_at_start(app, js.location.hash)
+        notices.append(notice)
         render_runtime_info()
         js.window.pyblokusEngineTimings = create_proxy(engine_timings_json)
         document.body.dataset.search = "idle"
         await next_task()
         for _part in app.changing(" ".join(filter(None, notices))):
             await next_task()
-        asyncio.ensure_future(keeping.open_fragment(app, js.location.hash))
+        if link is not None:
+            asyncio.ensure_future(keeping.open_link(app, link))
     except Exception as error:  # a bug of ours: show it rather than hang
         js.console.error(traceback.format_exc())
         notices.append(

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import datetime
 import random
+from enum import Enum
 
 from game import Board, Move, Piece
 from game.boundary import InputError
@@ -29,7 +30,7 @@ from .rated import (
     rating_panel_html,
     with_game_over,
 )
-from .records import Arrival, arrival, has_game_in_progress, session_of
+from .records import Arrival, arrival, session_of
 from .search import PlayerUnavailable
 from .session import (
     DEFAULT_OPTIONS,
@@ -39,6 +40,7 @@ from .session import (
     GameOptions,
     Occupant,
     Session,
+    has_game_in_progress,
 )
 from .storage import ANALYSIS_KEY, Keeping, keeping_warning
 
@@ -306,22 +308,47 @@ def shown_game(page: Page) -> GameMode | None:
     return mode if isinstance(mode, GameMode) else None
 
 
-async def may_replace(
-    page: Page, action: str, arriving: Board | None = None, *, refuse_earlier: str = ""
-) -> bool:
-    """Whether the game here (the game shown, or the saved one while a puzzle is) may give way
-    to another, ``arriving`` if known: asked only if a game in progress would be lost, i.e.
-    ``arriving`` is not that game played on. With ``refuse_earlier``, an ``arriving`` game
-    that the game shown has played further is refused with that notice instead."""
+class Replacing(Enum):
+    """What happens to the game here (the game shown, or the saved one while a puzzle is) when
+    another arrives."""
+
+    #: Nothing would be lost: the game here is not in progress, or the one arriving is it
+    #: played on.
+    AT_ONCE = "at once"
+    #: The game shown is the one arriving played further (where such a game is refused).
+    REFUSED = "refused"
+    #: A game in progress would be lost: the player is asked.
+    ASKED = "asked"
+
+
+def replacing(
+    page: Page, arriving: Board | None = None, *, refuse_earlier: bool = False
+) -> tuple[Replacing, Board]:
+    """What happens to the game here when ``arriving`` (if known) comes, and that game's line.
+    With ``refuse_earlier``, an ``arriving`` game that the game shown has played further is
+    refused."""
     shown = shown_game(page)
     session = shown.session if shown is not None else saved_session()[0]
     here = session.line_board()
     standing = arrival(arriving, here) if arriving is not None else Arrival.OTHER
     if refuse_earlier and shown is not None and standing is Arrival.EARLIER:
-        page.notify(refuse_earlier)
-        return False
+        return Replacing.REFUSED, here
     if standing is Arrival.SAME_OR_LATER or not has_game_in_progress(here):
-        return True
+        return Replacing.AT_ONCE, here
+    return Replacing.ASKED, here
+
+
+async def may_replace(
+    page: Page, action: str, arriving: Board | None = None, *, refuse_earlier: str = ""
+) -> bool:
+    """Whether the game here may give way to another, ``arriving`` if known (:func:`replacing`):
+    the player is asked if a game in progress would be lost; ``refuse_earlier``, if given, is
+    the notice refusing a game that the game shown has played further."""
+    how, here = replacing(page, arriving, refuse_earlier=bool(refuse_earlier))
+    if how is Replacing.REFUSED:
+        page.notify(refuse_earlier)
+    if how is not Replacing.ASKED:
+        return how is Replacing.AT_ONCE
     moves = here.ply()
     return await confirm(
         _("Abandon the current game?"),
@@ -337,10 +364,16 @@ async def may_replace(
     )
 
 
-def enter_game(page: Page, session: Session, notice: str = "") -> None:
-    """Switch ``page`` to a new game mode playing ``session`` (its analysis is forgotten)."""
+def switch_game(page: Page, session: Session) -> None:
+    """Switch ``page`` to a new game mode playing ``session`` (its analysis is forgotten), to
+    be rendered."""
     forget(ANALYSIS_KEY)
     page.switch(GameMode(page, session))
+
+
+def enter_game(page: Page, session: Session, notice: str = "") -> None:
+    """Switch ``page`` to a new game mode playing ``session`` and show it, with ``notice``."""
+    switch_game(page, session)
     page.after_change(notice)
 
 

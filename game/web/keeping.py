@@ -24,10 +24,20 @@ from game.review import color_title
 
 from . import view
 from .dom import document, element, js_object, listen, store
-from .game_mode import NO_PLAYER, GameMode, enter_game, may_replace, shown_game
+from .game_mode import (
+    NO_PLAYER,
+    GameMode,
+    Replacing,
+    enter_game,
+    may_replace,
+    replacing,
+    shown_game,
+    switch_game,
+)
 from .mode import Page
 from .records import link_notice, record_of, session_of
 from .search import PlayerUnavailable
+from .session import Session
 from .storage import ANALYSIS_KEY
 
 
@@ -112,11 +122,17 @@ def bind(page: Page) -> None:
 # --- games from outside ---------------------------------------------------------------------
 
 
-def load(page: Page, record: GameRecord, notice: str) -> None:
-    """Play ``record``'s game from its last position; a computer to move waits (Continue)."""
+def linked_session(record: GameRecord) -> Session:
+    """A session playing ``record``'s game from its last position; a computer to move waits
+    (Continue)."""
     session = session_of(record)
     session.paused = session.is_computer_turn()
-    enter_game(page, session, notice)
+    return session
+
+
+def load(page: Page, record: GameRecord, notice: str) -> None:
+    """Play ``record``'s game from its last position, with ``notice``."""
+    enter_game(page, linked_session(record), notice)
 
 
 async def open_file(page: Page, file) -> None:
@@ -141,19 +157,30 @@ async def open_file(page: Page, file) -> None:
         load(page, record, f"{opened} {view.status_text(session_of(record))}")
 
 
-async def open_fragment(page: Page, fragment: str) -> None:
-    """Open the game of a link's fragment (as the page starts, or when the fragment changes);
-    the fragment is then removed (the game is in the page's own save from then on)."""
+def linked_game(fragment: str) -> tuple[GameRecord | None, str]:
+    """The game of a link's URL ``fragment``, or None and the notice saying why it cannot be
+    opened (no notice: the fragment holds no game). The fragment is removed from the URL: the
+    game is in the page's own save from then on."""
     if not is_game_fragment(fragment):
-        return
+        return None, ""
     js.history.replaceState(js.undefined, "", js.location.pathname + js.location.search)
     try:
-        record = from_fragment(fragment)
+        return from_fragment(fragment), ""
     except LinkError as error:
-        page.notify(
-            _("This link could not be opened: {error}. Your game is as it was.").format(error=error)
-        )
-        return
+        refusal = _("This link could not be opened: {error}. Your game is as it was.")
+        return None, refusal.format(error=error)
+
+
+async def open_fragment(page: Page, fragment: str) -> None:
+    """Open the game of a link's fragment (when the fragment changes)."""
+    record, refusal = linked_game(fragment)
+    page.notify(refusal)
+    if record is not None:
+        await open_link(page, record)
+
+
+async def open_link(page: Page, record: GameRecord) -> None:
+    """Open ``record``, a link's game, if the game here may give way to it."""
     if await may_replace(
         page,
         _("Open the linked game"),
@@ -161,6 +188,22 @@ async def open_fragment(page: Page, fragment: str) -> None:
         refuse_earlier=_("You already have this game, further on."),
     ):
         load(page, record, link_notice(record))
+
+
+def open_link_at_start(page: Page, fragment: str) -> tuple[GameRecord | None, str]:
+    """As the page starts, before its first render: switch ``page`` to the game of the link's
+    ``fragment`` if that loses nothing, so that the page draws it first rather than the game it
+    replaces (static/layout.js has laid its board out). Returns the link's game if it is still
+    to be opened (:func:`open_link`) once the game here shows (the player is asked first, or
+    told that the game shown is further on), and the notice to say: the link's, or why it is
+    refused."""
+    record, refusal = linked_game(fragment)
+    if record is None:
+        return None, refusal
+    if replacing(page, record.board, refuse_earlier=True)[0] is not Replacing.AT_ONCE:
+        return record, ""
+    switch_game(page, linked_session(record))
+    return None, link_notice(record)
 
 
 # --- the game going out ---------------------------------------------------------------------

@@ -20,7 +20,7 @@ from game.i18n import _
 from game.record import HUMAN, GameRecord
 from game.review import color_title
 
-from .session import GAME_TYPES, HUMAN_OCCUPANT, GameOptions, Occupant, Session
+from .session import GAME_TYPES, HUMAN_OCCUPANT, GameOptions, Occupant, Session, game_type_of
 
 
 def record_of(session: Session, board: Board | None = None) -> GameRecord:
@@ -35,8 +35,7 @@ def session_of(record: GameRecord) -> Session:
     """A session playing ``record``'s game from its last position (its computer seats played
     by humans where the computer does not play its variant)."""
     board = record.board
-    name = board.variant.name
-    type_name = "teams" if record.seat_per_color else name
+    type_name = game_type_of(board.variant.name, record.seat_per_color)
     computer_plays = GAME_TYPES[type_name].computer_plays
     options = GameOptions(
         type_name,
@@ -47,14 +46,7 @@ def session_of(record: GameRecord) -> Session:
             for s in record.seats
         ),
     )
-    assert GAME_TYPES[type_name].variant == name
     return Session(options, History(board.copy()))
-
-
-def has_game_in_progress(board: Board) -> bool:
-    """Whether replacing the game of ``board`` would throw one away: it has moves and is not
-    over."""
-    return board.ply() > 0 and board.turn is not None
 
 
 class Arrival(Enum):

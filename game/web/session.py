@@ -151,6 +151,28 @@ GAME_TYPES: dict[str, GameType] = {
 }
 
 
+def game_type_of(variant: str, seat_per_color: bool) -> str | None:
+    """The game type playing ``variant`` with a seat per colour (else per player), if any.
+
+    >>> game_type_of("classic_2", True), game_type_of("duo", False), game_type_of("duo", True)
+    ('teams', 'duo', None)
+    """
+    return next(
+        (
+            t.name
+            for t in GAME_TYPES.values()
+            if t.variant == variant and t.seat_per_color == seat_per_color
+        ),
+        None,
+    )
+
+
+def has_game_in_progress(board: Board) -> bool:
+    """Whether replacing the game of ``board`` would throw one away: it has moves and is not
+    over."""
+    return board.ply() > 0 and board.turn is not None
+
+
 #: The level a computer seat gets unless the player chooses another: Expert, about Pentobi's level
 #: 1, neither a walkover nor a beating for most players (the ladder has more rungs below it).
 DEFAULT_LEVEL = 4
@@ -362,14 +384,18 @@ class Session:
         """The saved form: our options around Pentobi's SGF record of the game's whole line of
         moves (those taken back too), and ``ply``, how many of them are on the board."""
         history = self.history
+        line = self.line_board()
         return json.dumps(
             {
                 "format": SAVE_FORMAT,
                 "version": SAVE_VERSION,
                 "mode": self.options.game_type,  # the save's name for it
                 "seats": [[seat.kind, seat.level] for seat in self.options.seats],
-                "sgf": write_sgf(self.line_board(), DT=None),
+                "sgf": write_sgf(line, DT=None),
                 "ply": history.ply,
+                # Not read back: static/layout.js's, which tells by it whether a game link
+                # will open at once or ask first (game_mode.may_replace).
+                "in_progress": has_game_in_progress(line),
                 **({"rated": True} if self.options.rated else {}),
             }
         )

@@ -345,8 +345,9 @@ for (const name of ["localStorage", "sessionStorage"]) {
 
 def fill_storage(page, prefix: str = "other-app.") -> int:
     """Fill the origin's ``localStorage`` to the brim with another app's data (keys starting
-    with ``prefix``: large values, then ever smaller ones until not one more character fits);
-    how many keys it took."""
+    with ``prefix``: large values, then ever smaller ones, then the last one longer a character
+    at a time (a new key takes more room than is left) until not one more character fits); how
+    many keys it took."""
     return page.evaluate(
         """(prefix) => {
             let size = 1 << 20, count = 0;
@@ -354,6 +355,10 @@ def fill_storage(page, prefix: str = "other-app.") -> int:
                 try { localStorage.setItem(prefix + count, "x".repeat(size)); count += 1; }
                 catch { size = Math.floor(size / 2); }
             }
+            const last = prefix + (count - 1);
+            try {
+                while (count) localStorage.setItem(last, localStorage.getItem(last) + "x");
+            } catch {}
             return count;
         }""",
         prefix,

@@ -7,7 +7,9 @@ from harness import covered, open_page, seed_saved_game, wait_for_computer_playe
 
 from game import Board, square_name
 from game.ai import choose_move
+from game.link import to_fragment
 from game.sgf import read_sgf
+from game.web.records import record_of
 from game.web.session import HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -155,6 +157,32 @@ def test_a_shared_link_opens_the_game_in_a_fresh_browser(context, site, record, 
         assert "#game=" not in friend.url  # kept in the page's own save from now on
     finally:
         other.close()
+
+
+def test_a_link_asks_before_replacing_a_game_in_progress_unless_it_plays_it_on(
+    context, site, record
+):
+    session = duo_session(4)
+    seed_saved_game(context, session.to_json())
+    other = Session.new(GameOptions("junior", seats=(HUMAN_OCCUPANT, HUMAN_OCCUPANT)))
+    other.play(next(iter(other.board.legal_moves)))
+    page = open_page(context, site, record, "#" + to_fragment(record_of(other)))
+    page.wait_for_selector("#confirm-dialog[open]")  # over the game in progress, shown
+    assert page.inner_text("#confirm-title") == "Abandon the current game?"
+    assert covered(page) == squares_after(session.board, 4)
+    page.click("#confirm-no")
+    assert covered(page) == squares_after(session.board, 4)
+    assert "#game=" not in page.url
+    later = duo_session(7)  # the same game played on: nothing to lose
+    page.goto(f"{site.url}?later#{to_fragment(record_of(later))}")
+    wait_until_state(page, "ready")
+    page.wait_for_selector("#notice:has-text('Game from the link')")
+    assert covered(page) == squares_after(later.board, 7)
+    assert page.is_hidden("#confirm-dialog")
+    page.goto(f"{site.url}?other#{to_fragment(record_of(other))}")
+    page.click("#confirm-dialog[open] #confirm-yes")
+    page.wait_for_selector("#notice:has-text('Game from the link')")
+    assert covered(page) == squares_after(other.board, 1)
 
 
 def test_a_tampered_link_and_a_bad_file_leave_the_game_alone(context, site, record):
