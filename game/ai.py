@@ -152,17 +152,34 @@ LEVEL_CONFIGS = {
 _CANDIDATE_MASTER = LevelConfig(
     noise=0.05, candidates=16, beam=(10, 6, 4), max_work=250_000, prior=True, learned_value=True
 )
+_CHALLENGER = LevelConfig(
+    noise=0.1, candidates=12, beam=(6,), max_work=100_000, prior=True, learned_value=True
+)
 LEVEL_CONFIGS |= {
     # The prior with much more noise (its values spread about 15 over a position's moves):
     # between Strong and Expert.
     7: LevelConfig(noise=4.0, prior=True, classic=LevelConfig(noise=5.0, prior=True)),
-    # The prior's 16 best, each judged by the evaluation after it.
-    8: LevelConfig(noise=0.05, candidates=16, prior=True, learned_value=True),
-    # The prior's 12 best, each judged after the opponent's best of 6 replies.
-    10: LevelConfig(
-        noise=0.1, candidates=12, beam=(6,), max_work=100_000, prior=True, learned_value=True
+    # The prior's 3 best, each judged by the evaluation after it; 16 on the Classic board (in
+    # Duo, under the evaluation that counts the squares each colour reaches, 16 were a step
+    # and a half above Expert).
+    8: LevelConfig(
+        noise=0.05,
+        candidates=3,
+        prior=True,
+        learned_value=True,
+        classic=LevelConfig(noise=0.05, candidates=16, prior=True, learned_value=True),
     ),
-    9: replace(_CANDIDATE_MASTER, classic=replace(_CANDIDATE_MASTER, max_work=375_000)),
+    # The prior's 12 best, each judged after the opponent's best of 6 replies; in Duo with
+    # noise 2 (about two squares), a step below Candidate Master.
+    10: replace(_CHALLENGER, noise=2.0, classic=_CHALLENGER),
+    # Master's way, narrower and shallower; wider in Duo, a step below Master there.
+    9: replace(
+        _CANDIDATE_MASTER,
+        candidates=24,
+        beam=(12, 8, 6),
+        max_work=400_000,
+        classic=replace(_CANDIDATE_MASTER, max_work=375_000),
+    ),
 }
 
 

@@ -60,10 +60,10 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
         3: {1: 0.155},
         7: {1: 0.315},
         4: {1: 0.545},
-        8: {2: 0.5},
-        10: {3: 0.425},
-        9: {3: 0.605},
-        5: {3: 0.69, 5: 0.365},
+        8: {2: 0.54},
+        10: {3: 0.535},
+        9: {3: 0.725, 4: 0.57},
+        5: {5: 0.485},
     },
     "junior": {5: {2: 0.69, 3: 0.435}},
     "trigon": {5: {2: 0.25, 3: 0.0}},
@@ -230,7 +230,7 @@ def level_elo(level: int, variant: str) -> int | None:
     level's Elo, else what its score nearest an even game says; None if not measured, or if
     Pentobi rates no levels of the family (Junior, Trigon).
 
-    >>> level_elo(5, "duo") == round((score_elo(1378, 0.69) + score_elo(1755, 0.365)) / 2)
+    >>> level_elo(9, "duo") == round((score_elo(1378, 0.725) + score_elo(1567, 0.57)) / 2)
     True
     >>> other, score = ARENA_STRENGTH["duo"][1]
     >>> level_elo(1, "duo") == round(score_elo(_elo(other, "duo"), score))
