@@ -28,7 +28,7 @@ from buildsteps import assembly
 
 #: What a failure says when Chromium's renderer crashed under the test (Playwright's error, or
 #: the page record's console error at teardown).
-RENDERER_CRASHED = "Target crashed|renderer crashed"
+RENDERER_CRASHED = "Target crashed|Page crashed|renderer crashed"
 
 
 def pytest_collection_modifyitems(items) -> None:
