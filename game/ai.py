@@ -159,9 +159,9 @@ LEVEL_CONFIGS |= {
     # The prior with much more noise (its values spread about 15 over a position's moves):
     # between Strong and Expert.
     7: LevelConfig(noise=4.0, prior=True, classic=LevelConfig(noise=5.0, prior=True)),
-    # The prior's 3 best, each judged by the evaluation after it; 16 on the Classic board (in
-    # Duo, under the evaluation that counts the squares each colour reaches, 16 were a step
-    # and a half above Expert).
+    # The prior's 3 best, each judged by the evaluation after it; 16 on the Classic board
+    # (Duo's evaluation, counting the squares each colour reaches, makes each judgement worth
+    # more: fewer keep the step above Expert).
     8: LevelConfig(
         noise=0.05,
         candidates=3,

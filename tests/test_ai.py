@@ -59,7 +59,7 @@ def test_the_named_levels_are_the_ones_that_play():
 
 def test_no_level_below_master_searches_more_than_master():
     # Each rung of the ladder costs at most Master's time: fewer candidates, a cap at most half
-    # Master's (Candidate Master's 2/5 in Duo: a fifth of Master's median CPU a move).
+    # Master's.
     master = LEVEL_CONFIGS[HINT_LEVEL]
     for level in LEVELS[: LEVELS.index(HINT_LEVEL)]:
         own = LEVEL_CONFIGS[level]
