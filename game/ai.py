@@ -25,7 +25,7 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`), w
 9. Candidate Master -- Master's search, narrower: 16 candidates, beams (10, 6, 4), a quarter of
    its work cap.
 5. Master -- the prior's 32 best candidates, each judged by search and the evaluation (in Duo
-   the learned one, :mod:`game.ai_value`): in two-player games alpha-beta
+   and two-player Trigon the learned one, :mod:`game.ai_value`): in two-player games alpha-beta
    over the prior's best replies, deepening pass by pass to a beam of (16, 10, 8, 6, 4) while
    the work cap allows; in three- and four-player games the mean evaluation after 7 plies
    played on from the candidate, once with every colour's best move by the prior, then with
