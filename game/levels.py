@@ -66,7 +66,7 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
         5: {5: 0.485},
     },
     "junior": {5: {2: 0.69, 3: 0.435}},
-    "trigon": {5: {2: 0.675, 3: 0.526}},
+    "trigon": {5: {2: 0.675, 3: 0.495}},
     "classic": {
         1: {1: 0.0},
         11: {1: 0.0},
