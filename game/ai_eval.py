@@ -241,9 +241,11 @@ class Position:
     def play(self, color: int, code: int) -> Position:
         """The position after ``color`` places move ``code`` (assumed legal)."""
         own, edges, used = list(self.own), list(self.edges), list(self.used)
-        occupied, own[color], edges[color], attach = placed(
-            self.geo, code, color, self.occupied, own[color], edges[color], self.attach
+        occupied, own[color], edges[color], mover_attach = placed(
+            self.geo, code, self.occupied, own[color], edges[color], self.attach[color]
         )
+        attach = [squares & ~occupied for squares in self.attach]
+        attach[color] = mover_attach
         used[color] |= self.geo.piece_bit[code // self.geo.bits]
         return Position(
             self.geo,

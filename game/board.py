@@ -16,6 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from functools import cache
 from typing import Self
 
 from .geometry import Geometry, Mask, geometry_of
@@ -118,26 +119,18 @@ class LegalMoves:
 
 
 def placed(
-    geo: Geometry,
-    code: int,
-    color: Color,
-    occupied: Mask,
-    own: Mask,
-    edges: Mask,
-    attach: Sequence[Mask],
-) -> tuple[Mask, Mask, Mask, list[Mask]]:
-    """The bitboards after ``color`` places the move with code ``code`` (not checked): the
-    squares covered, ``color``'s squares, the squares along the edges of ``color``'s pieces,
-    and a new list of every colour's attach squares. Before its first piece a colour's attach
-    squares are its start squares; after, the free corners of its pieces that no edge touches.
-    """
+    geo: Geometry, code: int, occupied: Mask, own: Mask, edges: Mask, attach: Mask
+) -> tuple[Mask, Mask, Mask, Mask]:
+    """The bitboards after a colour places the move with code ``code`` (not checked): the
+    squares covered, the colour's squares, the squares along the edges of its pieces, and its
+    attach squares. Before its first piece a colour's attach squares are its start squares;
+    after, the free corners of its pieces that no edge touches. Other colours' attach squares
+    are left as they were: the squares the piece covers leave them at ``& ~occupied``."""
     mask, edge_ring, corner_ring = geo.placement_rings(code)
     occupied |= mask
     edges |= edge_ring
-    attach = [a & ~mask for a in attach]
-    corners = corner_ring | attach[color] if own else corner_ring
-    attach[color] = corners & ~(occupied | edges)
-    return occupied, own | mask, edges, attach
+    corners = corner_ring | attach if own else corner_ring
+    return occupied, own | mask, edges, corners & ~(occupied | edges)
 
 
 def second_copies(pieces: Sequence[Piece]) -> int:
@@ -300,12 +293,30 @@ class BaseBoard(ABC):
         return other
 
 
+@cache
+def _starting_point(variant_name: str, colorless_corners: bool) -> tuple[Geometry, tuple, int]:
+    """A new :class:`Board`'s geometry, its colours' start squares as masks, and the bits of
+    the second copies of its pieces (see :func:`second_copies`): the same for every board of
+    a variant, and a random game's board is made often."""
+    variant = find_variant(variant_name)
+    geo = geometry_of(variant.grid, variant.pieces)
+    n = len(variant.color_names)
+    if colorless_corners:
+        last = variant.size - 1
+        start_masks = (geo.mask_of(square(x, y) for x in (0, last) for y in (0, last)),) * n
+    elif variant.shared_starts:
+        start_masks = (geo.mask_of(variant.shared_starts),) * n
+    else:
+        start_masks = tuple(geo.mask_of([sq]) for sq in variant.start_squares)
+    return geo, start_masks, second_copies(variant.pieces)
+
+
 #: What :meth:`Board.pop` restores: the position before a push (of the moving colour's own
 #: bitboards and pieces, only that colour's) and the turn bookkeeping, in this order: occupied,
-#: own, own edges, attach list, used pieces, finished, turn, legal codes, unsettled after. A plain
+#: own, own edges, attach squares, used pieces, finished, turn, legal codes, unsettled after. A plain
 #: tuple: a named one costs more to build on every move.
 UndoState = tuple[
-    Mask, Mask, Mask, list[Mask], int, int, Color | None, list[int] | None, Color | None
+    Mask, Mask, Mask, Mask, int, int, Color | None, list[int] | None, Color | None
 ]
 
 
@@ -339,22 +350,16 @@ class Board(BaseBoard):
         self.scoring = scoring
         self.colors = self.variant.colors
         self.color_names = self.variant.color_names
-        self.geometry = geometry_of(self.variant.grid, self.variant.pieces)
-        geo = self.geometry
-        n = len(self.variant.colors)
-        self._second_copies = second_copies(self.variant.pieces)
-        if colorless_corners:
-            last = self.variant.size - 1
-            corners = geo.mask_of(square(x, y) for x in (0, last) for y in (0, last))
-            start_masks = [corners] * n
-        elif self.variant.shared_starts:
-            start_masks = [geo.mask_of(self.variant.shared_starts)] * n
-        else:
-            start_masks = [geo.mask_of([sq]) for sq in self.variant.start_squares]
+        self.geometry, start_masks, self._second_copies = _starting_point(
+            self.variant.name, colorless_corners
+        )
+        n = len(self.colors)
         self._occupied = 0
         self._own = [0] * n
         self._own_edges = [0] * n
-        self._attach = start_masks
+        # Per colour, its attach squares and maybe squares other colours covered since (see
+        # ``placed``): move generation needs only the free ones, and so skips the update.
+        self._attach = list(start_masks)
         self._used = [0] * n
         self._finished = 0  # bit per colour that can no longer move
         self._turn: Color | None = None
@@ -398,9 +403,9 @@ class Board(BaseBoard):
                 if mask & board._occupied:
                     raise IllegalMoveError(move, IllegalReason.OVERLAP, geo.grid.triangles)
                 code = geo.code_of(mask, board._held_back(color))
-                own, edges = board._own, board._own_edges
-                board._occupied, own[color], edges[color], board._attach = placed(
-                    geo, code, color, board._occupied, own[color], edges[color], board._attach
+                own, edges, attach = board._own, board._own_edges, board._attach
+                board._occupied, own[color], edges[color], attach[color] = placed(
+                    geo, code, board._occupied, own[color], edges[color], attach[color]
                 )
                 board._used[color] |= geo.piece_bit[code // geo.bits]
         board.setup = {color: tuple(moves) for color, moves in pieces.items() if moves}
@@ -435,6 +440,9 @@ class Board(BaseBoard):
     def legal_codes(self, color: Color | None = None) -> list[int]:
         """Move codes (see :mod:`game.geometry`) of the legal moves of ``color`` (default: the
         colour to move), in code order."""
+        legal = self._legal
+        if legal is not None and color is None and self._unsettled_after is None:
+            return legal  # the colour to move's, made when its turn was settled
         turn = self.turn
         if color is None or color == turn:
             if turn is None:
@@ -481,7 +489,7 @@ class Board(BaseBoard):
     def attach_squares(self, color: Color) -> list[Square]:
         """Free squares where ``color``'s next piece can touch its own corners (before its first
         piece, its start squares)."""
-        return sorted(self.geometry.squares_of(self._attach[color]))
+        return sorted(self.geometry.squares_of(self.attach_mask(color)))
 
     def forbidden_mask(self, color: Color) -> Mask:
         """Bitboard of the squares ``color`` may not cover: taken, or edge-adjacent to its own."""
@@ -489,7 +497,7 @@ class Board(BaseBoard):
 
     def attach_mask(self, color: Color) -> Mask:
         """Bitboard of :meth:`attach_squares`."""
-        return self._attach[color]
+        return self._attach[color] & ~self._occupied
 
     # --- legality --------------------------------------------------------------------------
 
@@ -550,7 +558,7 @@ class Board(BaseBoard):
                 self._occupied,
                 self._own[color],
                 self._own_edges[color],
-                self._attach,
+                self._attach[color],
                 self._used[color],
                 self._finished,
                 self._turn,
@@ -560,9 +568,8 @@ class Board(BaseBoard):
         )
         self._history.append((color, code))
         own, edges, attach = self._own, self._own_edges, self._attach
-        # ``placed`` makes a new attach list: the snapshot keeps the old one.
-        self._occupied, own[color], edges[color], self._attach = placed(
-            geo, code, color, self._occupied, own[color], edges[color], attach
+        self._occupied, own[color], edges[color], attach[color] = placed(
+            geo, code, self._occupied, own[color], edges[color], attach[color]
         )
         self._used[color] |= geo.piece_bit[code // geo.bits]
         self._legal = None
@@ -575,7 +582,7 @@ class Board(BaseBoard):
             self._occupied,
             self._own[color],
             self._own_edges[color],
-            self._attach,
+            self._attach[color],
             self._used[color],
             self._finished,
             self._turn,
@@ -591,29 +598,34 @@ class Board(BaseBoard):
     def _advance_turn(self, after: Color) -> None:
         """Give the turn to the first colour after ``after`` that can move, or end the game."""
         self._unsettled_after = None
-        found = next_mover(after, len(self._own), self._moves_unless_finished)
-        self._turn, self._legal = found or (None, None)
-
-    def _moves_unless_finished(self, color: Color) -> list[int]:
-        """``color``'s legal move codes (none once it is finished); marks it finished when it
-        has none and never will (the board only fills up)."""
-        if self._finished >> color & 1:
-            return []
-        codes = self._generate(color)
-        if not codes:
+        count = len(self._own)
+        geo = self.geometry
+        for step in range(1, count + 1):
+            color = (after + step) % count
+            if self._finished >> color & 1:
+                continue
+            codes = geo.placements(
+                geo.full & ~(self._occupied | self._own_edges[color]),
+                self._attach[color],
+                self.unavailable_pieces_mask(color),
+            )
+            if codes:
+                self._turn = color
+                self._legal = codes
+                return
             held_back = self._held_back(color)
             # A rule holding pieces back (largest first) may let them go later.
             if self.unavailable_pieces_mask(color) == held_back or not self._generate(
                 color, held_back
             ):
                 self._finished |= 1 << color
-        return codes
+        self._turn = self._legal = None
 
     def unavailable_pieces_mask(self, color: Color) -> int:
         """Bit ``piece.index`` is set for every piece ``color`` may not play now: the pieces it
         has placed, and second copies whose first is not placed. Variants with more rules about
         pieces (the puzzles) add theirs here."""
-        return self._held_back(color)
+        return held_back(self._used[color], self._second_copies)
 
     def _held_back(self, color: Color) -> int:
         """``color``'s placed pieces and its second copies whose first copy is not placed."""

@@ -144,6 +144,8 @@ class Geometry:
         self._square_of_bit = {self.bit(sq): sq for sq in self._squares}
         self._on_board = frozenset(self._squares)
         self._placements, self._list_codes = self._compile_placements()
+        none = (0,) * len(self.orientations)
+        self._no_placements = Placements(self, none, none)
         self._moves: dict[int, Move] = {}  # Moves are immutable: one per code is enough
 
     def _bit(self, x: int, y: int) -> int:
@@ -248,12 +250,20 @@ class Geometry:
         """The squares of the placement with move code ``code``, the squares beside them along
         an edge, and the squares diagonal to them (the last two on the board, outside the
         placement)."""
-        orientation, anchor = divmod(code, self.bits)
-        pad, full = self._ring_pad, self.full
+        orientation = code // self.bits
+        anchor = code - orientation * self.bits
+        shift = anchor - self._ring_pad
+        full = self.full
+        if shift >= 0:
+            return (
+                self.orientations[orientation].mask << anchor,
+                self._edge_rings[orientation] << shift & full,
+                self._corner_rings[orientation] << shift & full,
+            )
         return (
             self.orientations[orientation].mask << anchor,
-            (self._edge_rings[orientation] << anchor >> pad) & full,
-            (self._corner_rings[orientation] << anchor >> pad) & full,
+            self._edge_rings[orientation] >> -shift & full,
+            self._corner_rings[orientation] >> -shift & full,
         )
 
     def placement_piece(self, code: int):
@@ -285,8 +295,9 @@ class Geometry:
         """The placements inside ``free`` that cover a ``touching`` square, for the pieces whose
         bit ``piece.index`` is not set in ``used_pieces``."""
         if not touching:
-            return Placements(self, (), ())
-        return Placements(self, *self._placements(free, touching, used_pieces))
+            return self._no_placements
+        anchors, ends = self._placements(free, touching, used_pieces)
+        return Placements(self, anchors, ends)
 
     def count_placements(self) -> int:
         """Number of placements of all pieces on the empty board."""
@@ -423,31 +434,34 @@ class Placements(Sequence[int]):
 
     def __init__(self, geo: Geometry, anchors: Sequence[Mask], ends: Sequence[int]):
         self._geometry = geo
-        #: Per orientation, the anchors of its placements (empty: none at all).
+        #: Per orientation, the anchors of its placements.
         self._anchors = anchors
         #: Per orientation, how many placements there are up to it, its own included.
         self._ends = ends
         self._codes: list[int] | None = None
 
     def __len__(self) -> int:
-        return self._ends[-1] if self._ends else 0
+        return self._ends[-1]
 
     def __bool__(self) -> bool:
-        return bool(self._ends) and self._ends[-1] > 0
+        return self._ends[-1] > 0
 
     def __getitem__(self, index):
-        if self._codes is not None or not isinstance(index, int):
+        # The hot path of a random pick: an int index, no list made yet.
+        if index.__class__ is not int or self._codes is not None:
             return self.codes()[index]
         ends = self._ends
-        count = ends[-1] if ends else 0
         if index < 0:
-            index += count
-        if not 0 <= index < count:
+            index += ends[-1]
+        if not 0 <= index < ends[-1]:
             raise IndexError("placement index out of range")
         orientation = bisect_right(ends, index)
         anchors = self._anchors[orientation]
-        for _ in range(index - (ends[orientation - 1] if orientation else 0)):
+        if orientation:
+            index -= ends[orientation - 1]
+        while index:
             anchors &= anchors - 1
+            index -= 1
         return orientation * self._geometry.bits + (anchors & -anchors).bit_length() - 1
 
     def __iter__(self) -> Iterator[int]:
@@ -469,7 +483,7 @@ class Placements(Sequence[int]):
     def codes(self) -> list[int]:
         """The move codes as a list, in code order (made once; do not modify it)."""
         if self._codes is None:
-            self._codes = self._geometry._list_codes(self._anchors) if self._anchors else []
+            self._codes = self._geometry._list_codes(self._anchors)
         return self._codes
 
     def __repr__(self) -> str:

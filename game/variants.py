@@ -187,6 +187,8 @@ def _pieces_by_shape(pieces: tuple[Piece, ...]) -> dict[Cells, Piece]:
 def find_variant(name: str) -> Variant:
     """The variant called ``name`` (our id or Pentobi's SGF game name, any case)."""
     key = name.strip().lower()
+    if key in VARIANTS:
+        return VARIANTS[key]
     for variant in VARIANTS.values():
         if key in (variant.name, variant.sgf_game.lower()):
             return variant
