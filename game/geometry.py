@@ -459,6 +459,13 @@ class Placements(Sequence[int]):
         anchors = self._anchors[orientation]
         if orientation:
             index -= ends[orientation - 1]
+        # Drop set bits from whichever end of the anchors is nearer the one wanted.
+        above = anchors.bit_count() - 1 - index
+        if above < index:
+            while above:
+                anchors ^= 1 << anchors.bit_length() - 1
+                above -= 1
+            return orientation * self._geometry.bits + anchors.bit_length() - 1
         while index:
             anchors &= anchors - 1
             index -= 1
