@@ -125,7 +125,8 @@ def placed(
     squares covered, the colour's squares, the squares along the edges of its pieces, and its
     attach squares. Before its first piece a colour's attach squares are its start squares;
     after, the free corners of its pieces that no edge touches. Other colours' attach squares
-    are left as they were: the squares the piece covers leave them at ``& ~occupied``."""
+    are not updated here: a square this piece covers stays in them until masked by
+    ``~occupied``."""
     mask, edge_ring, corner_ring = geo.placement_rings(code)
     occupied |= mask
     edges |= edge_ring
@@ -146,20 +147,30 @@ def held_back(used: int, second: int) -> int:
 
 
 def next_mover(
-    after: Color, count: int, moves_of: Callable[[Color], list[int]]
+    after: Color,
+    count: int,
+    moves_of: Callable[[Color], list[int]],
+    finished: int = 0,
+    moveless: Callable[[Color], object] | None = None,
 ) -> tuple[Color, list[int]] | None:
     """The first colour after ``after`` in play order (of ``count`` colours) that has a move,
-    with its move codes ``moves_of(color)``; None if no colour has one. The turn order of
-    :class:`Board` and of the computer player's searches.
+    with its move codes ``moves_of(color)``; None if no colour has one. Colours whose bit is
+    set in ``finished`` are passed over unasked, and ``moveless(color)`` is called for each
+    colour asked that has no move. The turn order of :class:`Board` and of the computer
+    player's searches.
 
     >>> next_mover(3, 4, lambda color: [7] if color == 1 else [])
     (1, [7])
     """
     for step in range(1, count + 1):
         color = (after + step) % count
+        if finished >> color & 1:
+            continue
         codes = moves_of(color)
         if codes:
             return color, codes
+        if moveless is not None:
+            moveless(color)
     return None
 
 
@@ -313,11 +324,9 @@ def _starting_point(variant_name: str, colorless_corners: bool) -> tuple[Geometr
 
 #: What :meth:`Board.pop` restores: the position before a push (of the moving colour's own
 #: bitboards and pieces, only that colour's) and the turn bookkeeping, in this order: occupied,
-#: own, own edges, attach squares, used pieces, finished, turn, legal codes, unsettled after. A plain
-#: tuple: a named one costs more to build on every move.
-UndoState = tuple[
-    Mask, Mask, Mask, Mask, int, int, Color | None, list[int] | None, Color | None
-]
+#: own, own edges, attach squares, used pieces, finished, turn, legal codes, unsettled after. A
+#: plain tuple: a named one costs more to build on every move.
+UndoState = tuple[Mask, Mask, Mask, Mask, int, int, Color | None, list[int] | None, Color | None]
 
 
 class Board(BaseBoard):
@@ -598,28 +607,18 @@ class Board(BaseBoard):
     def _advance_turn(self, after: Color) -> None:
         """Give the turn to the first colour after ``after`` that can move, or end the game."""
         self._unsettled_after = None
-        count = len(self._own)
-        geo = self.geometry
-        for step in range(1, count + 1):
-            color = (after + step) % count
-            if self._finished >> color & 1:
-                continue
-            codes = geo.placements(
-                geo.full & ~(self._occupied | self._own_edges[color]),
-                self._attach[color],
-                self.unavailable_pieces_mask(color),
-            )
-            if codes:
-                self._turn = color
-                self._legal = codes
-                return
-            held_back = self._held_back(color)
-            # A rule holding pieces back (largest first) may let them go later.
-            if self.unavailable_pieces_mask(color) == held_back or not self._generate(
-                color, held_back
-            ):
-                self._finished |= 1 << color
-        self._turn = self._legal = None
+        found = next_mover(
+            after, len(self._own), self._generate, self._finished, self._finish_if_stuck
+        )
+        self._turn, self._legal = found or (None, None)
+
+    def _finish_if_stuck(self, color: Color) -> None:
+        """Mark ``color``, which has no move now, finished if it never will (the board only
+        fills up)."""
+        held_back = self._held_back(color)
+        # A rule holding pieces back (largest first) may let them go later.
+        if self.unavailable_pieces_mask(color) == held_back or not self._generate(color, held_back):
+            self._finished |= 1 << color
 
     def unavailable_pieces_mask(self, color: Color) -> int:
         """Bit ``piece.index`` is set for every piece ``color`` may not play now: the pieces it
