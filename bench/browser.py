@@ -35,7 +35,8 @@ run), serves it on 127.0.0.1 and prints JSON:
   number of tasks over 200 ms then, the longest time the loading indicator went without
   a change between first paint and ``ready``, and the compressed bytes the server sent for
   requests made before ``ready`` and in all (the service worker's precache included); and
-  ``resumed_classic``, medians over ``--phone-resumed`` visits resuming a saved Classic game;
+  ``resumed_classic``, medians over ``--phone-resumed`` visits resuming a saved Classic game
+  (``--phone-loads 0`` leaves the phone out);
 - ``page`` / ``cpython``: the same engine timings (:mod:`game.web.timing`) in the page and here;
 - ``computer_moves``: per variant (Duo, ``classic_2``, ``classic``), a game of the top level on
   every seat, up to ``--computer-moves`` moves: median and max seconds per computer move (from
@@ -386,8 +387,12 @@ def main() -> None:
             for mode in TIMED_MODES
             if args.computer_moves
         }
-        phone = phone_first_visits(
-            browser, dist, args.phone_loads, args.phone_paints, args.phone_resumed
+        phone = (
+            phone_first_visits(
+                browser, dist, args.phone_loads, args.phone_paints, args.phone_resumed
+            )
+            if args.phone_loads
+            else None
         )
         browser.close()
     site.stop()
