@@ -624,7 +624,7 @@ class Board(BaseBoard):
         """Bit ``piece.index`` is set for every piece ``color`` may not play now: the pieces it
         has placed, and second copies whose first is not placed. Variants with more rules about
         pieces (the puzzles) add theirs here."""
-        return held_back(self._used[color], self._second_copies)
+        return self._held_back(color)
 
     def _held_back(self, color: Color) -> int:
         """``color``'s placed pieces and its second copies whose first copy is not placed."""
