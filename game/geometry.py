@@ -250,20 +250,13 @@ class Geometry:
         """The squares of the placement with move code ``code``, the squares beside them along
         an edge, and the squares diagonal to them (the last two on the board, outside the
         placement)."""
-        orientation = code // self.bits
+        orientation = code // self.bits  # not divmod: a builtin's call costs more on a move
         anchor = code - orientation * self.bits
-        shift = anchor - self._ring_pad
-        full = self.full
-        if shift >= 0:
-            return (
-                self.orientations[orientation].mask << anchor,
-                self._edge_rings[orientation] << shift & full,
-                self._corner_rings[orientation] << shift & full,
-            )
+        pad, full = self._ring_pad, self.full
         return (
             self.orientations[orientation].mask << anchor,
-            self._edge_rings[orientation] >> -shift & full,
-            self._corner_rings[orientation] >> -shift & full,
+            (self._edge_rings[orientation] << anchor >> pad) & full,
+            (self._corner_rings[orientation] << anchor >> pad) & full,
         )
 
     def placement_piece(self, code: int):
