@@ -38,10 +38,13 @@ def browser_locale(code: str) -> str:
 
 #: An init script: what the page shows in its first frame (requestAnimationFrame runs just
 #: before a frame is painted, and not before the page may paint): <html lang>, the words of
-#: every marked element with the English they replaced, and the shell's headings.
+#: every marked element with the English they replaced, and the shell's headings; and whether
+#: the browser painted before the page's words or its end were in (render-blocking is cut
+#: short by the browser's own timeout, which a loaded machine can reach).
 FIRST_FRAME = """
 requestAnimationFrame(() => {
   window.firstFrame = {
+    cutShort: !self.pyblokusWords || !document.getElementById("page-parsed"),
     lang: document.documentElement.lang,
     marked: [...document.querySelectorAll("[data-i18n~=text]")].map(
       (e) => [e.textContent, e.getAttribute("data-en-text")]),
@@ -83,9 +86,9 @@ def language(request):
 
 def test_the_first_paint_is_in_the_browsers_language(browser, site, record, language):
     code, say = language
-    context = new_context(browser, locale=browser_locale(code))
-    context.add_init_script(FIRST_FRAME)
-    try:
+    for _ in range(3):
+        context = new_context(browser, locale=browser_locale(code))
+        context.add_init_script(FIRST_FRAME)
         page = context.new_page()
         record.watch(page)
         # Python held back (its game package never arrives): what shows is the first paint's.
@@ -93,13 +96,18 @@ def test_the_first_paint_is_in_the_browsers_language(browser, site, record, lang
         page.goto(site.url)
         page.wait_for_selector("html[data-first-frame]", state="attached")
         first = page.evaluate("() => window.firstFrame")
+        if not first["cutShort"]:
+            break
+        context.close()
+    else:
+        pytest.fail("Chromium painted before the page's words were in, three visits out of three")
+    try:
         assert first["lang"] == code
         # An element written before the words arrived (a slow load) keeps no English copy; it
         # must not show an English message that this language says otherwise.
         kept = [(text, en) for text, en in first["marked"] if en is not None]
-        assert kept and all(text == say(en) for text, en in kept), [
-            (text, en) for text, en in kept if text != say(en)
-        ]
+        assert kept, f"nothing translated in the first frame: {first}"
+        assert [(text, en) for text, en in kept if text != say(en)] == []
         assert [text for text, en in first["marked"] if en is None and is_english(say, text)] == []
         assert all(title == say(en) for title, en in first["titles"])
         assert say("Colour") in first["shell"] and say("Blue") in first["shell"]
