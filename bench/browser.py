@@ -417,8 +417,8 @@ def main() -> None:
         "bytes_transferred": loads[0]["bytes"],
         "files_unused": unused,
         "phone": phone,
-        # Each load's figure is a median of a few games; one load now and then runs them at
-        # half speed (something else in the browser at work): the median over the loads.
+        # Each load's figure is a median of a few games, and one load now and then runs them
+        # at half speed: the median over the loads.
         "page": {
             key: statistics.median(load["timings"][key] for load in loads)
             for key in loads[0]["timings"]

@@ -55,7 +55,7 @@ def measure(games: int) -> dict:
     for variant in VARIANTS:
         boards = positions(Board, variant, games)
         Search(boards[0], MASTER).run()  # the move tables, built once, outside the timing
-        searched = seconds = 0.0
+        searched, seconds = 0, 0.0
         for board in boards:
             search = Search(board, MASTER)
             started = CLOCK()
@@ -64,7 +64,7 @@ def measure(games: int) -> dict:
             searched += search._nodes  # the same count in older trees, so that they compare
         figures[variant] = {
             "positions": len(boards),
-            "searched": int(searched),
+            "searched": searched,
             "seconds": round(seconds, 2),
             "positions_per_s": round(searched / seconds),
         }

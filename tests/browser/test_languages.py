@@ -39,8 +39,8 @@ def browser_locale(code: str) -> str:
 #: An init script: what the page shows in its first frame (requestAnimationFrame runs just
 #: before a frame is painted, and not before the page may paint): <html lang>, the words of
 #: every marked element with the English they replaced, and the shell's headings; and whether
-#: the browser painted before the page's words or its end were in (render-blocking is cut
-#: short by the browser's own timeout, which a loaded machine can reach).
+#: the browser painted before the page's words or its end were in (a loaded machine has seen
+#: Chromium's render-blocking end that early).
 FIRST_FRAME = """
 requestAnimationFrame(() => {
   window.firstFrame = {
