@@ -586,7 +586,7 @@ def computer_worker() -> ComputerWorker:
 
 def engine_timings_json(*_) -> str:
     """For bench/browser.py: the engine timed inside the page."""
-    from .timing import engine_timings  # statistics is slow to import and rarely needed
+    from .timing import engine_timings  # a bench's alone: not imported at start-up
 
     return json.dumps(engine_timings())
 
