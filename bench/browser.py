@@ -1,7 +1,8 @@
 """The page in Debian's Chromium: load times, bytes, and the engine's speed in the page.
 
     python bench/browser.py [--loads N] [--phone-loads N] [--phone-paints N]
-                            [--phone-resumed N] [--computer-moves N] [--site DIR]
+                            [--phone-resumed N] [--computer-moves N] [--computer-levels 5,6]
+                            [--site DIR]
 
 Builds dist/ (or takes the site already built in ``--site``, to compare two builds run by
 run), serves it on 127.0.0.1 and prints JSON:
@@ -41,11 +42,12 @@ run), serves it on 127.0.0.1 and prints JSON:
   median over the cold loads of each load's best of three runs 3 s after a first;
   ``page_random_game_ms_all``: each load's random game, ``page_first_run_random_game_ms_all``:
   the same in the first run, while V8 still compiles the engine's hot code) and here;
-- ``computer_moves``: per variant (Duo, ``classic_2``, ``classic``), a game of the top level on
-  every seat, up to ``--computer-moves`` moves: median and max seconds per computer move (from
-  one move to the next: the search in slices, the page's pause of at least 0.25 s between
-  computer moves, and drawing), the longest main-thread task (``longtask`` observer) and the
-  number of tasks over 100 ms meanwhile (``--computer-moves 0`` leaves this out).
+- ``computer_moves``: per level of ``--computer-levels`` and variant (Duo, ``classic_2``,
+  ``classic``), a game of that level on every seat, up to ``--computer-moves`` moves: median and
+  max seconds per computer move (from one move to the next: the search in slices, the page's
+  pause of at least 0.25 s between computer moves, and drawing), the longest main-thread task
+  (``longtask`` observer) and the number of tasks over 100 ms meanwhile (``--computer-moves 0``
+  leaves this out).
 """
 
 from __future__ import annotations
@@ -63,7 +65,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from buildsteps import assembly, server  # noqa: E402
-from game.ai import LEVELS  # noqa: E402
+from game.ai import HINT_LEVEL, LEVELS  # noqa: E402
 from game.web.session import GameOptions, Occupant, Session  # noqa: E402
 from game.web.timing import engine_timings  # noqa: E402
 
@@ -210,12 +212,11 @@ new MutationObserver(() => {
 TIMED_MODES = ("duo", "classic_2", "classic")
 
 
-def time_computer_moves(browser, url: str, mode: str, max_moves: int) -> dict:
-    """Seconds per move of the top level playing every seat of ``mode`` in the page, and the
+def time_computer_moves(browser, url: str, mode: str, level: int, max_moves: int) -> dict:
+    """Seconds per move of ``level`` playing every seat of ``mode`` in the page, and the
     longest main-thread task meanwhile. A move's time runs from the move before it to it:
     the search in slices, the page's minimum pause between computer moves, and the drawing."""
-    top = Occupant("computer", LEVELS[-1])
-    seats = (top,) * len(GameOptions(mode).seats)
+    seats = (Occupant("computer", level),) * len(GameOptions(mode).seats)
     saved = Session.new(GameOptions(mode, seats=seats)).to_json()
     context = browser.new_context(service_workers="block", **CONTEXT)
     context.add_init_script(OBSERVERS)
@@ -242,7 +243,8 @@ def time_computer_moves(browser, url: str, mode: str, max_moves: int) -> dict:
     context.close()
     per_move = [(b - a) / 1000 for a, b in itertools.pairwise(times)][:max_moves]
     return {
-        "level": LEVELS[-1],
+        "mode": mode,
+        "level": level,
         "moves": len(per_move),
         "median_s": round(statistics.median(per_move), 3) if per_move else None,
         "max_s": round(max(per_move), 3) if per_move else None,
@@ -382,6 +384,12 @@ def main() -> None:
     parser.add_argument("--phone-paints", type=int, default=15, help="first paint only")
     parser.add_argument("--phone-resumed", type=int, default=3, help="visits resuming a game")
     parser.add_argument("--computer-moves", type=int, default=100, help="per variant, at most")
+    parser.add_argument(
+        "--computer-levels",
+        default=f"{HINT_LEVEL},{LEVELS[-1]}",
+        help="the levels whose moves are timed (default: Master, who also gives the hints, and "
+        "the top level)",
+    )
     parser.add_argument("--site", type=Path, help="a site already built (default: build dist/)")
     parser.add_argument("--locale", help="the browser's language, e.g. de-DE (default: en-US)")
     args = parser.parse_args()
@@ -399,11 +407,12 @@ def main() -> None:
         language = (args.locale or "en").split("-")[0]
         unused = sorted(unused_files(dist, transfers) - not_for_a_visit(dist, language))
         warm = warm_loads(browser, url, 3)
-        computer = {
-            mode: time_computer_moves(browser, url, mode, args.computer_moves)
+        computer = [
+            time_computer_moves(browser, url, mode, int(level), args.computer_moves)
+            for level in args.computer_levels.split(",")
             for mode in TIMED_MODES
             if args.computer_moves
-        }
+        ]
         phone = (
             phone_first_visits(
                 browser, dist, args.phone_loads, args.phone_paints, args.phone_resumed

@@ -1,4 +1,4 @@
-"""The computer player: fourteen levels from a gentle beginner to a searching master.
+"""The computer player: fifteen levels from a gentle beginner to a searching grandmaster.
 
 >>> from game.board import Board
 >>> board = Board("duo")
@@ -31,6 +31,9 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`), w
    played on from the candidate, once with every colour's best move by the prior, then with
    moves drawn from it, round after round for fewer and fewer of the best candidates so far
    (32, 16, then 8 up to 24 rollouts).
+6. Grandmaster -- Master's search with twice its work cap (about twice its time: a few seconds
+   a move in the page), for those who want the strongest game the page can give; with three
+   or four players, Master's play-aheads.
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -147,6 +150,14 @@ LEVEL_CONFIGS = {
         ),
     ),
 }
+# Above Master: the same search with twice its work, as much as a move may take in the page
+# (a few seconds). Its deeper passes reach further below more candidates. Three and four
+# players: Master's play-aheads, whose rounds end before the work cap.
+LEVEL_CONFIGS[6] = replace(
+    LEVEL_CONFIGS[5],
+    max_work=2_000_000,
+    classic=replace(LEVEL_CONFIGS[5].classic, max_work=3_000_000),
+)
 # The rungs between Expert and Master, each cheaper than Master: its evaluation over fewer of
 # the prior's candidates, then a search ever wider and deeper below them.
 _CANDIDATE_MASTER = LevelConfig(

@@ -19,7 +19,7 @@ PLAYED_VARIANTS = tuple(VARIANTS)
 #: The levels by number, named in English (:func:`level_name` says them in the player's
 #: language). A number stays the opponent it names once saved in settings, games and
 #: links, and a name in records (``Computer (Expert)``), so the levels added between are numbered
-#: after the first ones (6 is kept for a level above Master). A link keeps a level in 4 bits
+#: after the first ones (6, the level above Master, was kept for it). A link keeps a level in 4 bits
 #: (:mod:`game.link`): 15 is the last number its format has room for.
 LEVEL_NAMES = {
     1: N_("Beginner"),
@@ -27,6 +27,7 @@ LEVEL_NAMES = {
     3: N_("Strong"),
     4: N_("Expert"),
     5: N_("Master"),
+    6: N_("Grandmaster"),
     7: N_("Skilled"),
     8: N_("Senior Expert"),
     9: N_("Candidate Master"),
@@ -38,9 +39,12 @@ LEVEL_NAMES = {
     15: N_("Club Player"),
 }
 #: The levels from the weakest to the strongest: the order the new-game dialog lists them in.
-LEVELS = (1, 11, 12, 13, 2, 14, 15, 3, 7, 4, 8, 10, 9, 5)
-#: The level that answers a human's request for a hint.
+LEVELS = (1, 11, 12, 13, 2, 14, 15, 3, 7, 4, 8, 10, 9, 5, 6)
+#: The level that answers a human's request for a hint: the strongest of those that answer within
+#: about a second in the page.
 HINT_LEVEL = 5
+#: What the new-game dialog says of the levels that think longer than that.
+LEVEL_PACE = {6: N_("thinks up to a few seconds a move")}
 
 #: How each level scores against Pentobi's levels (``pentobi-gtp --nobook -l N``), measured with
 #: ``bench/strength.py`` (wins 1, draws 1/2; seats rotating): per family of variants -- Duo,
@@ -64,6 +68,7 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
         10: {3: 0.535},
         9: {3: 0.725, 4: 0.57},
         5: {5: 0.438},
+        6: {5: 0.46},
     },
     "junior": {5: {2: 0.69, 3: 0.435}},
     "trigon": {5: {2: 0.675, 3: 0.495}},
@@ -82,6 +87,7 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
         10: {2: 0.465},
         9: {3: 0.5},
         5: {3: 0.55},
+        6: {3: 0.558},
     },
 }
 
@@ -121,8 +127,8 @@ def level_name(level: int) -> str:
 #: Pentobi's rating of its levels (Elo; ``libpentobi_mcts/Player.cpp``), per family: the scale
 #: our levels and the players' ratings are given on.
 PENTOBI_ELO = {
-    "duo": {1: 1000, 2: 1189, 3: 1378, 4: 1567, 5: 1755},
-    "classic": {1: 1000, 2: 1142, 3: 1283, 4: 1425, 5: 1567},
+    "duo": {1: 1000, 2: 1189, 3: 1378, 4: 1567, 5: 1755, 6: 1945},
+    "classic": {1: 1000, 2: 1142, 3: 1283, 4: 1425, 5: 1567, 6: 1708},
 }
 #: Scores nearer 0 or 1 than this count as this: one game in 40 (the fewest a level is
 #: measured over) -- a score of 0 says "much weaker", not how much.
@@ -181,8 +187,8 @@ def elo_words(elo: float, variant: str) -> str:
 
     >>> elo_words(1588, "duo"), elo_words(1300, "duo"), elo_words(1100, "duo")
     ('about Pentobi level 4', 'about Pentobi level 3', 'about Pentobi level 2')
-    >>> elo_words(900, "duo"), elo_words(1700, "classic")
-    ('weaker than Pentobi level 1', 'stronger than Pentobi level 5')
+    >>> elo_words(900, "duo"), elo_words(1800, "classic")
+    ('weaker than Pentobi level 1', 'stronger than Pentobi level 6')
     """
     ratings = PENTOBI_ELO[family(variant)]
     first, last = min(ratings), max(ratings)

@@ -41,7 +41,7 @@ def pick_level(rating: float, variant: str) -> int:
     """The level whose Elo is nearest ``rating`` in ``variant``'s family (the weaker on a tie).
 
     >>> pick_level(0, "duo"), pick_level(9999, "duo")
-    (1, 5)
+    (1, 6)
     """
     rated = [(level, elo) for level in LEVELS if (elo := level_elo(level, variant)) is not None]
     return min(rated, key=lambda pair: (abs(pair[1] - rating), pair[1]))[0]
@@ -73,7 +73,7 @@ def rating_words(rating: float, variant: str) -> str:
 
     >>> rating_words(1450, "duo"), rating_words(700, "duo"), rating_words(2000, "classic")
     ('1450, about Pentobi level 3', '700, weaker than Pentobi level 1', \
-'2000, stronger than Pentobi level 5')
+'2000, stronger than Pentobi level 6')
     """
     words = elo_words(rating, variant)
     return _("{rating}, {strength}").format(rating=round(rating), strength=words)

@@ -21,6 +21,9 @@ from game.ai import (
 from game.ai_eval import Position
 from game.pieces import PIECES, square
 
+#: The levels whose moves take longest (seconds on the Classic board): fewer of them per test.
+SEARCHING_LONGEST = LEVELS[LEVELS.index(HINT_LEVEL) :]
+
 
 def play_out(board, level, seed, max_moves=None):
     """Let ``level`` play every colour from ``board`` on; return the moves as text."""
@@ -70,10 +73,19 @@ def test_no_level_below_master_searches_more_than_master():
                 assert config.max_work <= top.max_work / 2, level
 
 
+def test_grandmaster_searches_as_master_does_for_twice_as_long():
+    master, grandmaster = LEVEL_CONFIGS[HINT_LEVEL], LEVEL_CONFIGS[6]
+    assert LEVELS[-1] == 6 and LEVEL_NAMES[6] == "Grandmaster"
+    for own, top in ((grandmaster, master), (grandmaster.classic, master.classic)):
+        assert replace(own, max_work=top.max_work, classic=top.classic) == top
+        assert own.max_work == 2 * top.max_work
+    assert grandmaster.multi == master.multi
+
+
 @pytest.mark.parametrize("variant", PLAYED_VARIANTS)
 @pytest.mark.parametrize("level", LEVELS)
 def test_every_level_returns_legal_moves(variant, level):
-    for board in random_positions(variant, 3 if level == LEVELS[-1] else 6, seed=level):
+    for board in random_positions(variant, 3 if level in SEARCHING_LONGEST else 6, seed=level):
         before = str(board), len(board.move_stack)
         move = choose_move(board, level, seed=5)
         assert (str(board), len(board.move_stack)) == before, "the board must not change"
@@ -119,7 +131,8 @@ def test_same_seed_same_game(variant, level):
     def game(seed):
         board = Board(variant)
         opening = play_out(board, 2, seed=1, max_moves=10)
-        return opening + play_out(board, level, seed=seed, max_moves=6)
+        moves = 2 if level in SEARCHING_LONGEST else 6
+        return opening + play_out(board, level, seed=seed, max_moves=moves)
 
     assert game(42) == game(42)
 

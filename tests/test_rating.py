@@ -84,7 +84,7 @@ def test_a_levels_words_and_a_players_follow_the_elo_alike():
     assert elo_words(1588, "duo") == "about Pentobi level 4"  # nearer L4 (1567) than L5 (1755)
     assert elo_words(1470, "duo") == "about Pentobi level 3"
     assert elo_words(1000 - 95, "duo") == elo_words(-300, "duo") == "weaker than Pentobi level 1"
-    assert elo_words(1567 + 71, "classic") == "stronger than Pentobi level 5"
+    assert elo_words(1708 + 71, "classic") == "stronger than Pentobi level 6"
     for family in ("duo", "classic"):
         for level in LEVELS:
             elo = level_elo(level, family)

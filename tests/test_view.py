@@ -128,13 +128,22 @@ def test_seat_choices_say_how_strong_each_level_is_in_the_variant(monkeypatch):
     duo = option_texts(view.seats_form_html("duo", ()))
     rating = round((levels.score_elo(1000, 0.9) + levels.score_elo(1378, 0.45)) / 2)
     assert duo[f"computer:{top}"] == (
-        f"Computer: {LEVEL_NAMES[top]} (about Pentobi level 3, rating {rating})"
+        f"Computer: {LEVEL_NAMES[top]} (thinks up to a few seconds a move; "
+        f"about Pentobi level 3, rating {rating})"
     )
     assert duo[f"computer:{low}"] == f"Computer: {LEVEL_NAMES[low]}"  # not measured: no claim
     for mode in ("classic", "classic_2", "teams"):
         texts = option_texts(view.seats_form_html(mode, ()))
-        words = "(weaker than Pentobi level 1, rating 364)"
+        words = "(thinks up to a few seconds a move; weaker than Pentobi level 1, rating 364)"
         assert texts[f"computer:{top}"].endswith(words)
+
+
+def test_the_dialog_says_which_levels_think_longer():
+    texts = option_texts(view.seats_form_html("duo", ()))
+    slow = [level for level in LEVELS if "a few seconds a move" in texts[f"computer:{level}"]]
+    assert slow == [level for level in LEVELS if level in levels.LEVEL_PACE] == [6]
+    # The scoreboard names the level alone.
+    assert "seconds" not in view.computer_label(6, "duo")
 
 
 def test_the_levels_are_offered_weakest_first():

@@ -14,7 +14,7 @@ from html import escape
 
 from game import Board, Piece, square_name
 from game.i18n import N_, _, ngettext
-from game.levels import LEVELS, level_name, strength_text
+from game.levels import LEVEL_PACE, LEVELS, level_name, strength_text
 from game.review import and_list, color_title, game_story
 
 from .drawing import piece_words, tray_html
@@ -104,12 +104,14 @@ def bonus_of(board: Board, color: int) -> int:
     return board.score(color, "points") - len(board.squares_of(color))
 
 
-def computer_label(level: int, variant: str) -> str:
+def computer_label(level: int, variant: str, pace: bool = False) -> str:
     """A computer seat's level and its strength measured in ``variant``'s family, e.g.
-    ``'Computer: Expert (about Pentobi level 3)'``."""
-    strength = strength_text(level, variant)
+    ``'Computer: Expert (about Pentobi level 3)'``; with ``pace`` (the new-game dialog) also how
+    long it thinks where that is longer than the others' second or so."""
+    notes = [_(LEVEL_PACE[level])] if pace and level in LEVEL_PACE else []
+    notes += filter(None, [strength_text(level, variant)])
     label = _("Computer: {level}").format(level=level_name(level))
-    return f"{label} ({strength})" if strength else label
+    return f"{label} ({'; '.join(notes)})" if notes else label
 
 
 def computer_note(level: int, variant: str) -> str:
@@ -236,7 +238,7 @@ def seats_form_html(type_name: str, seats: Iterable) -> str:
             chosen = current is not None and current.is_computer and current.level == level
             options.append(
                 f'<option value="computer:{level}"{" selected" if chosen else ""}>'
-                f"{escape(computer_label(level, game_type.variant))}</option>"
+                f"{escape(computer_label(level, game_type.variant, pace=True))}</option>"
             )
         rows.append(
             f'<label class="seat"><span>{escape(label)}</span>'
