@@ -16,7 +16,7 @@ from harness import (
     wait_until_state,
 )
 
-from game.levels import LEVEL_NAMES, LEVELS, level_elo, strength_text
+from game.levels import LEVEL_NAMES, LEVEL_PACE, LEVELS, level_elo, strength_text
 from game.rating import START_RATING, RatingHistory, pick_level, rating_words, updated_rating
 from game.web.rated import RATING_KEY, player_result, rated_options
 from game.web.session import SAVE_KEY, Session
@@ -32,8 +32,11 @@ def test_the_dialog_offers_the_ladder_weakest_first_with_each_levels_strength(pa
     )
     assert [value for value, _ in options] == ["human"] + [f"computer:{n}" for n in LEVELS]
     for (_, text), level in zip(options[1:], LEVELS, strict=True):
-        assert text == f"Computer: {LEVEL_NAMES[level]} ({strength_text(level, 'duo')})"
+        notes = [LEVEL_PACE[level]] if level in LEVEL_PACE else []
+        notes.append(strength_text(level, "duo"))
+        assert text == f"Computer: {LEVEL_NAMES[level]} ({'; '.join(notes)})"
     assert "about Pentobi level 3" in " ".join(text for _, text in options)
+    assert "thinks up to a few seconds a move" in options[-1][1]
 
 
 def near_the_end(saved: str) -> str:
