@@ -109,7 +109,8 @@ def computer_label(level: int, variant: str, pace: bool = False) -> str:
     ``'Computer: Expert (about Pentobi level 3)'``; with ``pace`` (the new-game dialog) also how
     long it thinks where that is longer than the others' second or so."""
     notes = [_(LEVEL_PACE[level])] if pace and level in LEVEL_PACE else []
-    notes += filter(None, [strength_text(level, variant)])
+    if strength := strength_text(level, variant):
+        notes.append(strength)
     label = _("Computer: {level}").format(level=level_name(level))
     return f"{label} ({'; '.join(notes)})" if notes else label
 
