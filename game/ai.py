@@ -250,6 +250,8 @@ class Search(SlicedWork):
         self._nodes = 0
         self._scored = 0
         self._value_weights = None
+        self._expansions: dict[tuple, tuple[int, int, list[int]] | None] = {}
+        self._leaf_values: dict[tuple, float] = {}
         self._work = self._run()
 
     def run(self) -> Move | None:
@@ -405,17 +407,42 @@ class Search(SlicedWork):
             return prior_logits(pos, color, codes, goal)
         return move_scores(pos, color, codes, goal, self._config.weights)
 
+    def _expansion(self, pos, last, count) -> tuple[int, int, list[int]] | None:
+        """The colour to move after ``last`` in ``pos``, its number of moves and its ``count``
+        best by the ordering; None if no colour can move. Remembered: the deepening passes
+        meet the same positions again, and so do moves played in another order."""
+        key = (pos.own, pos.used, last, count)
+        if key in self._expansions:
+            return self._expansions[key]
+        found = self._mover(pos, last)
+        if found is not None:
+            color, codes = found
+            order = self._order(pos, color, codes, self._goal_of_color(pos, color))
+            found = (color, len(codes), best_codes(order, codes, count))
+        self._expansions[key] = found
+        return found
+
+    def _leaf_value(self, pos, goal) -> float:
+        """The evaluation of ``pos`` for ``goal`` (the search's own, the same at every leaf),
+        remembered as :meth:`_expansion` is."""
+        key = (pos.own, pos.used)
+        value = self._leaf_values.get(key)
+        if value is None:
+            value = self._leaf_values[key] = self._evaluate(pos, goal)
+        return value
+
     def _alphabeta(self, pos, last, goal, beam, alpha, beta) -> Iterator[None]:
-        found = self._mover(pos, last) if beam and self._scored < self._max_scored else None
+        found = None
+        if beam and self._scored < self._max_scored:
+            found = self._expansion(pos, last, beam[0])
         if found is None:
             self._scored += LEAF_WORK
             self._nodes += 1
-            return self._evaluate(pos, goal)
-        color, codes = found
-        self._scored += EXPAND_WORK + len(codes)
-        own_goal = self._goal_of_color(pos, color)
-        maximizing = own_goal == goal
-        top = best_codes(self._order(pos, color, codes, own_goal), codes, beam[0])
+            return self._leaf_value(pos, goal)
+        color, moves, top = found
+        # Counted as if searched afresh, so that each level plays as it did before the memo.
+        self._scored += EXPAND_WORK + moves
+        maximizing = self._goal_of_color(pos, color) == goal
         if self._nodes % 16 == 0:
             yield
         self._nodes += 1

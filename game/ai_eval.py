@@ -342,13 +342,14 @@ def flood_by_step(
     """Per colour, its :func:`territories` reaching 0, 1, ..., ``steps`` steps, and the free
     squares it reaches (contested or not) within each of ``reach_steps``, from one flood."""
     geo = pos.geo
-    full, spread = geo.full, geo.edge_neighbors
+    spread = geo.edge_neighbors
     occupied = pos.occupied
     n = len(pos.own)
-    frees = [full & ~(occupied | pos.edges[c]) for c in range(n)]
-    reach = [pos.attach[c] for c in range(n)]
+    reach = list(pos.attach)
+    # Per colour, the squares it may cover that its flood has not reached yet.
+    unreached = [geo.full & ~(occupied | pos.edges[c] | reach[c]) for c in range(n)]
     frontier = list(reach)
-    claimed = 0
+    unclaimed = -1  # every bit set: no square claimed yet
     counts = [0] * n
     by_step: list[list[int]] = [[] for _ in range(n)]
     reached: list[list[int]] = [[] for _ in range(n)]
@@ -357,12 +358,18 @@ def flood_by_step(
             for c in range(n):
                 f = frontier[c]
                 if f:
-                    grown = spread(f) & frees[c] & ~reach[c]
+                    grown = spread(f) & unreached[c]
+                    unreached[c] ^= grown
                     reach[c] |= grown
                     frontier[c] = grown
-        new = [f & ~claimed for f in frontier]
-        union = 0
-        twice = 0
+            if not any(frontier):
+                # The floods have stopped: every step left counts the same.
+                for c in range(n):
+                    by_step[c] += [counts[c]] * (steps + 1 - step)
+                    reached[c] += [reach[c].bit_count()] * sum(k >= step for k in reach_steps)
+                break
+        new = [f & unclaimed for f in frontier]
+        union = twice = 0
         for m in new:
             twice |= union & m
             union |= m
@@ -372,7 +379,7 @@ def flood_by_step(
         if step in reach_steps:
             for c in range(n):
                 reached[c].append(reach[c].bit_count())
-        claimed |= union
+        unclaimed &= ~union
     return by_step, reached
 
 

@@ -217,6 +217,45 @@ def test_sliced_search_finds_the_same_move_as_one_call():
     assert search.best_move == expected
 
 
+class _Forgetful(dict):
+    """A memo that keeps nothing."""
+
+    def __setitem__(self, key, value):
+        pass
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic_2"])
+def test_master_remembers_positions_met_again_and_plays_as_without(variant, monkeypatch):
+    """The deepening passes and moves played in another order meet positions again: Master
+    evaluates each once, and counts its work, and so plays, as if it searched them afresh."""
+    import game.ai as ai
+
+    evaluated = []
+
+    def counted(evaluate):
+        def wrapper(pos, *args):
+            evaluated.append(pos.own)
+            return evaluate(pos, *args)
+
+        return wrapper
+
+    monkeypatch.setattr(ai, "learned_evaluate", counted(ai.learned_evaluate))
+    monkeypatch.setattr(ai, "evaluate", counted(ai.evaluate))
+    master = LEVEL_CONFIGS[HINT_LEVEL]
+    config = master.classic if variant != "duo" else master
+    monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, replace(config, max_work=150_000, classic=None))
+    for board in random_positions(variant, 3, seed=9)[:2]:
+        runs = []
+        for memo in (dict, _Forgetful):
+            search = Search(board, HINT_LEVEL, seed=4)
+            search._expansions, search._leaf_values = memo(), memo()
+            evaluated.clear()
+            runs.append((search.run(), search._scored, search._nodes, list(evaluated)))
+        (move, scored, nodes, once), (alone, afresh_scored, afresh_nodes, afresh) = runs
+        assert (move, scored, nodes) == (alone, afresh_scored, afresh_nodes)
+        assert len(once) == len(set(once)) < len(afresh)
+
+
 @pytest.mark.parametrize("variant", ["duo", "classic_2", "trigon_2"])
 def test_a_search_cut_by_the_work_cap_counts_for_nothing(variant, monkeypatch):
     """With no work allowed, every candidate's search is cut: Master plays its ordering's best
