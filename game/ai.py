@@ -417,6 +417,7 @@ class Search(SlicedWork):
         found = self._mover(pos, last)
         if found is not None:
             color, codes = found
+            codes = pos.tab.code_array(codes)
             order = self._order(pos, color, codes, self._goal_of_color(pos, color))
             found = (color, len(codes), best_codes(order, codes, count))
         self._expansions[key] = found

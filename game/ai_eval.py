@@ -20,13 +20,13 @@ pieces can still fill.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from .board import ALL_PLACED_BONUS, held_back, placed, second_copies
-from .geometry import Geometry, Grid, Mask
+from .geometry import Geometry, Grid, Mask, Placements
 from .pieces import square
 
 #: A rival with at most this many attach squares is nearly shut in; covering one of its ``n``
@@ -91,6 +91,8 @@ class Tables:
         codes = np.array(geo.placements(geo.full, geo.full), dtype=np.int64)
         self.code_row = np.full(len(geo.orientations) * geo.bits, -1, dtype=np.int64)
         self.code_row[codes] = np.arange(len(codes))
+        # Bits per orientation in :meth:`Placements.anchor_bytes`.
+        self._anchor_span = 8 * geo.anchor_size
         self.piece_row = np.array(self.piece_index)[codes // geo.bits]
         shape = (len(codes), self._nbytes // 8)
         self.mask, self.edge, self.corner = (np.zeros(shape, dtype=np.uint64) for _ in range(3))
@@ -154,10 +156,22 @@ class Tables:
         on_board = self._on_board(bits)
         table[rows, : len(offsets)] = np.where(on_board, bits, geo.bits)
 
-    def rows_of(self, codes) -> np.ndarray:
-        """The placement rows of move ``codes``."""
+    def code_array(self, codes: Sequence[int]) -> np.ndarray:
+        """Move ``codes`` as a NumPy array (of 64-bit ints)."""
+        if isinstance(codes, np.ndarray):
+            return codes
+        if isinstance(codes, Placements):
+            # Straight from the generator's masks: listing the codes as Python ints first costs
+            # more than the rest of the move ordering in the page.
+            raw = np.frombuffer(codes.anchor_bytes(), dtype=np.uint8)
+            bits = np.unpackbits(raw, bitorder="little").view(bool).nonzero()[0]
+            return bits - bits // self._anchor_span * (self._anchor_span - self.geo.bits)
         # Through array's buffer: NumPy reads a list of Python ints one by one, 2.5x slower.
-        return self.code_row[np.frombuffer(array("q", codes), dtype=np.int64)]
+        return np.frombuffer(array("q", codes), dtype=np.int64)
+
+    def rows_of(self, codes: Sequence[int]) -> np.ndarray:
+        """The placement rows of move ``codes``."""
+        return self.code_row[self.code_array(codes)]
 
     def words(self, mask: Mask) -> np.ndarray:
         """``mask`` as little-endian 64-bit words."""
@@ -229,14 +243,14 @@ class Position:
             ALL_PLACED_BONUS if board.variant.all_placed_bonus else 0,
         )
 
-    def legal_codes(self, color: int) -> list[int]:
-        """Move codes of every legal placement of ``color``."""
+    def legal_codes(self, color: int) -> Sequence[int]:
+        """Move codes of every legal placement of ``color``, in code order."""
         used = self.used[color]
         if used == self.tab.all_pieces or not self.attach[color]:
             return []
         free = self.geo.full & ~(self.occupied | self.edges[color])
         unavailable = held_back(used, self.tab.second_copies)
-        return self.geo.placements(free, self.attach[color], unavailable).codes()
+        return self.geo.placements(free, self.attach[color], unavailable)
 
     def play(self, color: int, code: int) -> Position:
         """The position after ``color`` places move ``code`` (assumed legal)."""
@@ -271,7 +285,7 @@ class Weights:
 
 
 def move_scores(
-    pos: Position, color: int, codes: list[int], goal: tuple[float, ...], weights: Weights
+    pos: Position, color: int, codes: Sequence[int], goal: tuple[float, ...], weights: Weights
 ) -> np.ndarray:
     """A cheap score of each move of ``color`` for a player with ``goal`` (see
     :func:`evaluate`): piece size, own attach squares after the move, attach squares of rivals
@@ -319,9 +333,11 @@ def _count(words: np.ndarray) -> np.ndarray:
     return np.bitwise_count(words).sum(axis=1, dtype=np.int64)
 
 
-def best_codes(scores, codes: list[int], count: int) -> list[int]:
+def best_codes(scores, codes: Sequence[int], count: int) -> list[int]:
     """The ``count`` codes with the highest scores, best first (ties: in ``codes`` order)."""
     order = np.argsort(-np.asarray(scores, dtype=np.float64), kind="stable")[:count]
+    if isinstance(codes, np.ndarray):
+        return codes[order].tolist()
     return [codes[i] for i in order.tolist()]
 
 

@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 
@@ -188,7 +189,7 @@ def _members(pos: Position, sets: dict[str, int]) -> np.ndarray:
     return grid.astype(np.float32)
 
 
-def move_features(pos: Position, color: int, codes: list[int], goal) -> np.ndarray:
+def move_features(pos: Position, color: int, codes: Sequence[int], goal) -> np.ndarray:
     """The feature counts of each move of ``color`` (rows, in ``codes`` order; columns as
     :func:`feature_names`), for a player with ``goal`` (see :func:`game.ai_eval.evaluate`)."""
     tab = pos.tab
@@ -270,7 +271,7 @@ def _split_weights(tab: Tables, key: str, phase: int) -> tuple[np.ndarray, np.nd
     return matrix, fixed.astype(np.float32)
 
 
-def prior_logits(pos: Position, color: int, codes: list[int], goal) -> np.ndarray:
+def prior_logits(pos: Position, color: int, codes: Sequence[int], goal) -> np.ndarray:
     """``w . x`` of each move (the log of its unnormalised prior), with ``x`` as
     :func:`move_features` gives it, summed faster: every feature but the piece, the centre and
     the rim counts a placement's squares (or edge or corner squares) lying in some set, so

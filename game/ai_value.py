@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
+from operator import itemgetter, mul
 from pathlib import Path
 
 from .ai_eval import REACH_STEPS, Position, Tables, flood_by_step
@@ -27,6 +28,7 @@ from .ai_prior import board_key
 
 #: The reaches (steps) at which a colour's territory is counted, besides the full one.
 REACHES = (0, 1, 2, 4)
+_AT_REACHES = itemgetter(*REACHES)
 #: The reach (steps) at which the free squares a colour reaches are counted, besides the full one.
 NEAR = 3
 VALUE_FEATURES = (
@@ -75,21 +77,23 @@ def value_features(pos: Position) -> list[list[float]]:
     """Per colour, the counts of :data:`VALUE_FEATURES` (all 0 once its pieces are placed)."""
     steps = REACH_STEPS.get(pos.geo.width, 6)
     big = _big_pieces(pos.tab)
+    set_cells = pos.tab.set_cells
     rows = []
     territory, reachable = flood_by_step(pos, steps, (NEAR, steps))
     for own, attach, used, by_step, reached in zip(
         pos.own, pos.attach, pos.used, territory, reachable, strict=True
     ):
-        left = pos.tab.set_cells - own.bit_count()
+        left = set_cells - own.bit_count()
         if not left:
             rows.append([0.0] * len(VALUE_FEATURES))
             continue
         corners = attach.bit_count()
+        whole = by_step[-1]
         rows.append(
             [
-                *(by_step[k] for k in REACHES),
-                by_step[-1],
-                min(by_step[-1], left),
+                *_AT_REACHES(by_step),
+                whole,
+                min(whole, left),
                 *reached,
                 corners,
                 min(corners, ATTACH_CAP),
@@ -124,5 +128,5 @@ def learned_evaluate(pos: Position, goal, weights: list[list[float]]) -> float:
     total = 0.0
     for g, now, x in zip(goal, points(pos), value_features(pos), strict=True):
         if g:
-            total += g * (now + sum(a * b for a, b in zip(w, x, strict=True)))
+            total += g * (now + sum(map(mul, w, x)))
     return total

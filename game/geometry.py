@@ -27,6 +27,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import cache
 from importlib.util import MAGIC_NUMBER
+from itertools import repeat
 from pathlib import Path
 
 from .files import read_bytes
@@ -101,6 +102,8 @@ class Geometry:
         self.height = height
         self.stride = width + grid.guard
         self.bits = self.stride * height
+        #: Bytes of one orientation's anchors in :meth:`Placements.anchor_bytes`.
+        self.anchor_size = (self.bits + 7) // 8
         cells = grid.cells()
         self.full: Mask = sum(1 << self._bit(x, y) for x, y in cells)
         by_direction = [0, 0]
@@ -479,6 +482,14 @@ class Placements(Sequence[int]):
         return NotImplemented
 
     __hash__ = None  # type: ignore[assignment]  # equal to a list, so unhashable like one
+
+    def anchor_bytes(self) -> bytes:
+        """The anchors of each orientation in turn, as :attr:`Geometry.anchor_size`
+        little-endian bytes: bit ``8 * anchor_size * orientation + anchor`` is set for the code
+        ``orientation * bits + anchor``. For readers of a whole list at once (the computer
+        player's NumPy tables) without a Python int per code."""
+        size = self._geometry.anchor_size
+        return b"".join(map(int.to_bytes, self._anchors, repeat(size), repeat("little")))
 
     def codes(self) -> list[int]:
         """The move codes as a list, in code order (made once; do not modify it)."""

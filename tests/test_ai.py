@@ -217,6 +217,19 @@ def test_sliced_search_finds_the_same_move_as_one_call():
     assert search.best_move == expected
 
 
+@pytest.mark.parametrize("variant", ["duo", "classic", "junior", "trigon", "trigon_3"])
+def test_move_codes_read_from_the_generator_s_masks_are_its_codes(variant):
+    """The computer player's tables read a move list straight from the generator's masks: the
+    same codes, in the same order, as the list of Python ints, and the same placement rows."""
+    for board in random_positions(variant, 6, seed=11):
+        pos = Position.from_board(board)
+        for color in range(len(pos.own)):
+            codes = pos.legal_codes(color)
+            listed = list(codes)
+            assert pos.tab.code_array(codes).tolist() == listed
+            assert pos.tab.rows_of(codes).tolist() == pos.tab.rows_of(listed).tolist()
+
+
 class _Forgetful(dict):
     """A memo that keeps nothing."""
 
