@@ -358,43 +358,47 @@ def flood_by_step(
     """Per colour, its :func:`territories` reaching 0, 1, ..., ``steps`` steps, and the free
     squares it reaches (contested or not) within each of ``reach_steps``, from one flood."""
     geo = pos.geo
-    spread = geo.edge_neighbors
-    occupied = pos.occupied
     n = len(pos.own)
-    reach = list(pos.attach)
-    # Per colour, the squares it may cover that its flood has not reached yet.
-    unreached = [geo.full & ~(occupied | pos.edges[c] | reach[c]) for c in range(n)]
-    frontier = list(reach)
-    unclaimed = -1  # every bit set: no square claimed yet
+    # Every colour's flood in one int, colour c's board shifted up by c * board_span bits: one
+    # spread and one mask for them all.
+    span = geo.board_span
+    occupied = pos.occupied
+    unreached = frontier = 0
+    for c in range(n):
+        attach = pos.attach[c]
+        unreached |= (geo.full & ~(occupied | pos.edges[c] | attach)) << c * span
+        frontier |= attach << c * span
+    reach = frontier
+    spread = geo.edge_neighbors
+    shifts = range(0, n * span, span)
+    unclaimed = geo.full
     counts = [0] * n
     by_step: list[list[int]] = [[] for _ in range(n)]
     reached: list[list[int]] = [[] for _ in range(n)]
     for step in range(steps + 1):
         if step:
-            for c in range(n):
-                f = frontier[c]
-                if f:
-                    grown = spread(f) & unreached[c]
-                    unreached[c] ^= grown
-                    reach[c] |= grown
-                    frontier[c] = grown
-            if not any(frontier):
+            frontier = spread(frontier, n) & unreached
+            if not frontier:
                 # The floods have stopped: every step left counts the same.
-                for c in range(n):
+                for c, shift in enumerate(shifts):
                     by_step[c] += [counts[c]] * (steps + 1 - step)
-                    reached[c] += [reach[c].bit_count()] * sum(k >= step for k in reach_steps)
+                    reach_c = (reach >> shift & geo.full).bit_count()
+                    reached[c] += [reach_c] * sum(k >= step for k in reach_steps)
                 break
-        new = [f & unclaimed for f in frontier]
+            unreached ^= frontier
+            reach |= frontier
+        new = [frontier >> shift & unclaimed for shift in shifts]
         union = twice = 0
         for m in new:
             twice |= union & m
             union |= m
+        alone = ~twice
         for c in range(n):
-            counts[c] += (new[c] & ~twice).bit_count()
+            counts[c] += (new[c] & alone).bit_count()
             by_step[c].append(counts[c])
         if step in reach_steps:
-            for c in range(n):
-                reached[c].append(reach[c].bit_count())
+            for c, shift in enumerate(shifts):
+                reached[c].append((reach >> shift & geo.full).bit_count())
         unclaimed &= ~union
     return by_step, reached
 

@@ -102,6 +102,9 @@ class Geometry:
         self.height = height
         self.stride = width + grid.guard
         self.bits = self.stride * height
+        #: Bits from one board to the next where several are held in one int: a step along an
+        #: edge from one board's cells stays clear of the next board.
+        self.board_span = self.bits + self.stride
         #: Bytes of one orientation's anchors in :meth:`Placements.anchor_bytes`.
         self.anchor_size = (self.bits + 7) // 8
         cells = grid.cells()
@@ -150,6 +153,7 @@ class Geometry:
         none = (0,) * len(self.orientations)
         self._no_placements = Placements(self, none, none)
         self._moves: dict[int, Move] = {}  # Moves are immutable: one per code is enough
+        self._boards: dict[tuple[Mask, int], Mask] = {}
 
     def _bit(self, x: int, y: int) -> int:
         return (self.height - 1 - y) * self.stride + x
@@ -203,12 +207,15 @@ class Geometry:
             mask ^= low
         return found
 
-    def edge_neighbors(self, mask: Mask) -> Mask:
-        """Squares sharing an edge with a square of ``mask`` (``mask`` itself may be included)."""
+    def edge_neighbors(self, mask: Mask, boards: int = 1) -> Mask:
+        """Squares sharing an edge with a square of ``mask`` (``mask`` itself may be included).
+        With ``boards`` > 1, ``mask`` holds that many boards, board k shifted up by
+        ``k * board_span`` bits, and so does the answer."""
         if self.grid.triangles:
-            return self._triangle_neighbors(mask, self.grid.edge_steps)
+            return self._triangle_neighbors(mask, self.grid.edge_steps, boards)
         s = self.stride
-        return ((mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)) & self.full
+        full = self.full if boards == 1 else self._on_boards(self.full, boards)
+        return ((mask << 1) | (mask >> 1) | (mask << s) | (mask >> s)) & full
 
     def edge_layers(self, mask: Mask) -> list[Mask]:
         """Per edge of a cell (4 on squares, 3 on triangles), the squares whose neighbour
@@ -236,13 +243,23 @@ class Geometry:
             (mask << (s + 1)) | (mask << (s - 1)) | (mask >> (s + 1)) | (mask >> (s - 1))
         ) & self.full
 
-    def _triangle_neighbors(self, mask: Mask, steps_of) -> Mask:
+    def _triangle_neighbors(self, mask: Mask, steps_of, boards: int = 1) -> Mask:
         found = 0
         for direction, cells in enumerate(self._direction_masks):
+            cells = self._on_boards(cells, boards)
             for dx, dy in steps_of(direction):
                 delta = dx - dy * self.stride
                 found |= (mask & cells) << delta if delta >= 0 else (mask & cells) >> -delta
-        return found & self.full
+        return found & self._on_boards(self.full, boards)
+
+    def _on_boards(self, mask: Mask, boards: int) -> Mask:
+        """``mask`` on each of ``boards`` boards held in one int (see :meth:`edge_neighbors`)."""
+        if boards == 1:
+            return mask
+        key = (mask, boards)
+        if key not in self._boards:
+            self._boards[key] = sum(mask << k * self.board_span for k in range(boards))
+        return self._boards[key]
 
     def placement_mask(self, code: int) -> Mask:
         """The squares covered by the placement with move code ``code``."""

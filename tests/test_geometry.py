@@ -103,3 +103,21 @@ def test_no_touching_square_means_no_placement():
     geo = shared_geometry(14, 14)
     assert len(geo.placements(geo.full, 0)) == 0
     assert list(geo.placements(geo.full, 0)) == []
+
+
+@pytest.mark.parametrize("variant", ["duo", "classic", "trigon", "trigon_3"])
+def test_edge_neighbours_of_several_boards_in_one_int_are_each_board_s(variant):
+    """Boards held in one int, each ``board_span`` bits above the last, spread along edges as
+    each board alone does: nothing crosses from one board to the next."""
+    from game import Board
+
+    geo = Board(variant).geometry
+    rng = random.Random(3)
+    for boards in (2, 3, 4):
+        masks = [rng.getrandbits(geo.bits) & geo.full for _ in range(boards)]
+        masks[0] |= geo.full  # every cell, the rims too
+        held = sum(mask << k * geo.board_span for k, mask in enumerate(masks))
+        expected = sum(
+            geo.edge_neighbors(mask) << k * geo.board_span for k, mask in enumerate(masks)
+        )
+        assert geo.edge_neighbors(held, boards) == expected
