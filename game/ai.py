@@ -441,7 +441,8 @@ class Search(SlicedWork):
             self._nodes += 1
             return self._leaf_value(pos, goal)
         color, moves, top = found
-        # Counted as if searched afresh, so that each level plays as it did before the memo.
+        # Counted as if searched afresh: remembering saves time, not work, so the work cap and
+        # the moves do not depend on what was remembered.
         self._scored += EXPAND_WORK + moves
         maximizing = self._goal_of_color(pos, color) == goal
         if self._nodes % 16 == 0:

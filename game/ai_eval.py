@@ -91,8 +91,6 @@ class Tables:
         codes = np.array(geo.placements(geo.full, geo.full), dtype=np.int64)
         self.code_row = np.full(len(geo.orientations) * geo.bits, -1, dtype=np.int64)
         self.code_row[codes] = np.arange(len(codes))
-        # Bits per orientation in :meth:`Placements.anchor_bytes`.
-        self._anchor_span = 8 * geo.anchor_size
         self.piece_row = np.array(self.piece_index)[codes // geo.bits]
         shape = (len(codes), self._nbytes // 8)
         self.mask, self.edge, self.corner = (np.zeros(shape, dtype=np.uint64) for _ in range(3))
@@ -165,7 +163,8 @@ class Tables:
             # more than the rest of the move ordering in the page.
             raw = np.frombuffer(codes.anchor_bytes(), dtype=np.uint8)
             bits = np.unpackbits(raw, bitorder="little").view(bool).nonzero()[0]
-            return bits - bits // self._anchor_span * (self._anchor_span - self.geo.bits)
+            span = 8 * self.geo.anchor_size  # bits per orientation in the bytes
+            return bits - bits // span * (span - self.geo.bits)
         # Through array's buffer: NumPy reads a list of Python ints one by one, 2.5x slower.
         return np.frombuffer(array("q", codes), dtype=np.int64)
 
@@ -361,17 +360,17 @@ def flood_by_step(
     n = len(pos.own)
     # Every colour's flood in one int, colour c's board shifted up by c * board_span bits: one
     # spread and one mask for them all.
-    span = geo.board_span
+    span, full = geo.board_span, geo.full
     occupied = pos.occupied
     unreached = frontier = 0
     for c in range(n):
         attach = pos.attach[c]
-        unreached |= (geo.full & ~(occupied | pos.edges[c] | attach)) << c * span
+        unreached |= (full & ~(occupied | pos.edges[c] | attach)) << c * span
         frontier |= attach << c * span
     reach = frontier
     spread = geo.edge_neighbors
     shifts = range(0, n * span, span)
-    unclaimed = geo.full
+    unclaimed = full
     counts = [0] * n
     by_step: list[list[int]] = [[] for _ in range(n)]
     reached: list[list[int]] = [[] for _ in range(n)]
@@ -382,8 +381,9 @@ def flood_by_step(
                 # The floods have stopped: every step left counts the same.
                 for c, shift in enumerate(shifts):
                     by_step[c] += [counts[c]] * (steps + 1 - step)
-                    reach_c = (reach >> shift & geo.full).bit_count()
-                    reached[c] += [reach_c] * sum(k >= step for k in reach_steps)
+                    reached[c] += [(reach >> shift & full).bit_count()] * sum(
+                        k >= step for k in reach_steps
+                    )
                 break
             unreached ^= frontier
             reach |= frontier
@@ -398,7 +398,7 @@ def flood_by_step(
             by_step[c].append(counts[c])
         if step in reach_steps:
             for c, shift in enumerate(shifts):
-                reached[c].append((reach >> shift & geo.full).bit_count())
+                reached[c].append((reach >> shift & full).bit_count())
         unclaimed &= ~union
     return by_step, reached
 
