@@ -363,12 +363,13 @@ def flood_by_step(
     span, full = geo.board_span, geo.full
     occupied = pos.occupied
     unreached = frontier = 0
-    for c in range(n):
-        attach = pos.attach[c]
-        unreached |= (full & ~(occupied | pos.edges[c] | attach)) << c * span
+    for c, (attach, edges) in enumerate(zip(pos.attach, pos.edges, strict=True)):
+        unreached |= (full & ~(occupied | edges | attach)) << c * span
         frontier |= attach << c * span
     reach = frontier
-    spread = geo.edge_neighbors
+    # On squares a step is four shifts, inlined: what lands off the boards (guard columns, the
+    # gaps between boards) is never in ``unreached``.
+    row = 0 if geo.grid.triangles else geo.stride
     shifts = range(0, n * span, span)
     unclaimed = full
     counts = [0] * n
@@ -376,7 +377,12 @@ def flood_by_step(
     reached: list[list[int]] = [[] for _ in range(n)]
     for step in range(steps + 1):
         if step:
-            frontier = spread(frontier, n) & unreached
+            if row:
+                frontier = (
+                    (frontier << 1) | (frontier >> 1) | (frontier << row) | (frontier >> row)
+                ) & unreached
+            else:
+                frontier = geo.edge_neighbors(frontier, n) & unreached
             if not frontier:
                 # The floods have stopped: every step left counts the same.
                 for c, shift in enumerate(shifts):
@@ -387,19 +393,21 @@ def flood_by_step(
                 break
             unreached ^= frontier
             reach |= frontier
-        new = [frontier >> shift & unclaimed for shift in shifts]
+        new = []
         union = twice = 0
-        for m in new:
+        for shift in shifts:
+            m = frontier >> shift & unclaimed
+            new.append(m)
             twice |= union & m
             union |= m
         alone = ~twice
-        for c in range(n):
-            counts[c] += (new[c] & alone).bit_count()
+        for c, m in enumerate(new):
+            counts[c] += (m & alone).bit_count()
             by_step[c].append(counts[c])
         if step in reach_steps:
             for c, shift in enumerate(shifts):
                 reached[c].append((reach >> shift & full).bit_count())
-        unclaimed &= ~union
+        unclaimed ^= union  # union lies within unclaimed
     return by_step, reached
 
 
