@@ -22,8 +22,10 @@ True
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from collections.abc import Sequence
 from functools import cache
+from itertools import repeat
 from pathlib import Path
 
 import numpy as np
@@ -40,8 +42,7 @@ WEIGHTS_FILE = Path(__file__).parent / "data" / "ai_weights.json"
 
 
 def phase_of(pos: Position, color: int) -> int:
-    placed = pos.used[color].bit_count()
-    return sum(placed >= b for b in PHASE_BOUNDS)
+    return bisect_right(PHASE_BOUNDS, pos.used[color].bit_count())
 
 
 def board_key(pos: Position, goal) -> str:
@@ -82,6 +83,7 @@ def piece_columns(tab: Tables) -> np.ndarray:
     return np.array([PIECE_BY_SHAPE[piece.orientations[0]].index for piece in pieces])
 
 
+@cache
 def _corner_sets(geo: Geometry) -> tuple[str, ...]:
     """The sets of a move's corner squares that its features count: new corners by how many
     free sides they have (up to 4 on squares, 3 on triangles), and the own corners it keeps."""
@@ -147,15 +149,17 @@ def _square_sets(pos: Position, color: int, goal) -> dict[str, int]:
         if 0 < attach.bit_count() <= SCARCE_ATTACH and pos.used[other] != pos.tab.all_pieces:
             scarce |= attach
     sides = _exactly(geo.edge_layers(free), full)
+    new_corners = _corner_sets(geo)[:-1]
+    free_off_attach = free & ~own_attach
     return {
         "on_rival_attach": rival_attach,
         "beside_rival_attach": rival_near & ~rival_attach,
         "on_ally_attach": ally_attach,
         "on_scarce_rival_attach": scarce,
-        **{f"new_corner_{n}_free_sides": free & ~own_attach & m for n, m in enumerate(sides)},
+        **{name: free_off_attach & m for name, m in zip(new_corners, sides, strict=True)},
         "keeps_own_corner": own_attach,
         "wastes_own_corner": own_attach,
-        "edge_free": free & ~own_attach,
+        "edge_free": free_off_attach,
         "edge_rival_piece": occupied & ~pos.own[color],
         "edge_own_forbidden": pos.edges[color] & ~occupied,
     }
@@ -179,7 +183,7 @@ def _members(pos: Position, sets: dict[str, int]) -> np.ndarray:
     bits = pos.geo.bits
     size = (bits + 8) // 8
     names = _set_rows(pos.geo)
-    raw = b"".join(sets[name].to_bytes(size, "little") for name in names)
+    raw = b"".join(map(int.to_bytes, map(sets.__getitem__, names), repeat(size), repeat("little")))
     grid = np.unpackbits(
         np.frombuffer(raw, dtype=np.uint8).reshape(len(names), size),
         axis=1,

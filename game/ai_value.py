@@ -62,7 +62,7 @@ def _big_pieces(tab: Tables) -> int:
 def value_phase(pos: Position) -> int:
     """The game phase of ``pos``: pieces placed on the board per colour, in steps of
     :data:`PHASE_PIECES`."""
-    return min(sum(u.bit_count() for u in pos.used) // (PHASE_PIECES * len(pos.used)), PHASES - 1)
+    return min(sum(map(int.bit_count, pos.used)) // (PHASE_PIECES * len(pos.used)), PHASES - 1)
 
 
 def points(pos: Position) -> list[int]:
