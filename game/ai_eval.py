@@ -249,7 +249,7 @@ class Position:
             return []
         free = self.geo.full & ~(self.occupied | self.edges[color])
         unavailable = held_back(used, self.tab.second_copies)
-        return self.geo.placements(free, self.attach[color], unavailable)
+        return self.geo.placements(free, self.attach[color], unavailable, counted=False)
 
     def play(self, color: int, code: int) -> Position:
         """The position after ``color`` places move ``code`` (assumed legal)."""

@@ -27,7 +27,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from functools import cache
 from importlib.util import MAGIC_NUMBER
-from itertools import repeat
+from itertools import accumulate, repeat
 from pathlib import Path
 
 from .files import read_bytes
@@ -149,7 +149,7 @@ class Geometry:
         self._squares = sorted(square(x, y) for x, y in cells)
         self._square_of_bit = {self.bit(sq): sq for sq in self._squares}
         self._on_board = frozenset(self._squares)
-        self._placements, self._list_codes = self._compile_placements()
+        self._placements, self._anchors, self._list_codes = self._compile_placements()
         none = (0,) * len(self.orientations)
         self._no_placements = Placements(self, none, none)
         self._moves: dict[int, Move] = {}  # Moves are immutable: one per code is enough
@@ -304,13 +304,18 @@ class Geometry:
                 return orientation.index * self.bits + anchor
         return None
 
-    def placements(self, free: Mask, touching: Mask, used_pieces: int = 0) -> Placements:
+    def placements(
+        self, free: Mask, touching: Mask, used_pieces: int = 0, counted: bool = True
+    ) -> Placements:
         """The placements inside ``free`` that cover a ``touching`` square, for the pieces whose
-        bit ``piece.index`` is not set in ``used_pieces``."""
+        bit ``piece.index`` is not set in ``used_pieces``. Unless ``counted``, they are counted
+        only if asked (``len``, an index): for readers of their masks (the computer player), to
+        whom counting as they are found costs more than it saves."""
         if not touching:
             return self._no_placements
-        anchors, ends = self._placements(free, touching, used_pieces)
-        return Placements(self, anchors, ends)
+        if counted:
+            return Placements(self, *self._placements(free, touching, used_pieces))
+        return Placements(self, self._anchors(free, touching, used_pieces))
 
     def count_placements(self) -> int:
         """Number of placements of all pieces on the empty board."""
@@ -333,7 +338,7 @@ class Geometry:
         code = _precompiled().get(source) or compile(source, "<placements>", "exec")
         namespace: dict = {}
         exec(code, namespace)
-        return namespace["placements"], namespace["list_codes"]
+        return namespace["placements"], namespace["anchors"], namespace["list_codes"]
 
     def _placements_source(self) -> str:
         slots_of = _shared_orders([frozenset(o.shift_slots) for o in self.orientations])
@@ -368,40 +373,47 @@ class Geometry:
         lines = []
         if self.grid.triangles:
             lines += [f"ANCHORS = {self._direction_masks}", ""]
-        lines += ["def placements(free, touching, used_pieces):"]
-        if self.grid.triangles:
-            lines.append("    up, down = ANCHORS")
-        lines += [
-            f"    f{i} = free >> {shift}; t{i} = touching >> {shift}"
-            if shift
-            else f"    f{i} = free; t{i} = touching"
-            for i, shift in enumerate(self.shifts)
-        ]
         by_length = sorted(stored, key=len)
-        lines += [f"    {store(p)}" for p in by_length if len(pieces_of(p)) > 1]
-        # Beside each orientation's anchors, the running count of placements up to it (e{i}):
-        # counted here, a count costs a third of what a pass over the masks costs later.
-        before = "0"
-        for piece_index, orientations in enumerate(self.orientations_of_piece):
-            names = [f"h{o.index}" for o in orientations]
-            ends = [f"e{o.index}" for o in orientations]
-            lines.append(f"    if used_pieces & {1 << piece_index}:")
-            lines.append(f"        {' = '.join(names)} = 0")
-            lines.append(f"        {' = '.join(ends)} = {before}")
-            lines.append("    else:")
-            lines += [f"        {store(p)}" for p in by_length if pieces_of(p) == {piece_index}]
-            for o, name, end in zip(orientations, names, ends, strict=True):
-                free, touching = masks(slots_of[o.index])
-                # Anchored only where the shape's triangles point as on the board.
-                allowed = ""
-                if self.grid.triangles:
-                    allowed = " & up" if o.anchors == self._direction_masks[0] else " & down"
-                lines.append(f"        {name} = ({touching}) & {free}{allowed}")
-                lines.append(f"        {end} = {before} + {name}.bit_count()")
-                before = end
         every = ", ".join(f"h{o.index}" for o in self.orientations)
-        ends = ", ".join(f"e{o.index}" for o in self.orientations)
-        lines.append(f"    return ({every}), ({ends})")
+        # Twice: ``placements`` keeps beside each orientation's anchors the running count of
+        # placements up to it (e{i}; counted here, a count costs a third of what a pass over
+        # the masks costs later), ``anchors`` does not count.
+        for name, counted in (("placements", True), ("anchors", False)):
+            lines += [f"def {name}(free, touching, used_pieces):"]
+            if self.grid.triangles:
+                lines.append("    up, down = ANCHORS")
+            lines += [
+                f"    f{i} = free >> {shift}; t{i} = touching >> {shift}"
+                if shift
+                else f"    f{i} = free; t{i} = touching"
+                for i, shift in enumerate(self.shifts)
+            ]
+            lines += [f"    {store(p)}" for p in by_length if len(pieces_of(p)) > 1]
+            before = "0"
+            for piece_index, orientations in enumerate(self.orientations_of_piece):
+                names = [f"h{o.index}" for o in orientations]
+                ends = [f"e{o.index}" for o in orientations]
+                lines.append(f"    if used_pieces & {1 << piece_index}:")
+                lines.append(f"        {' = '.join(names)} = 0")
+                if counted:
+                    lines.append(f"        {' = '.join(ends)} = {before}")
+                lines.append("    else:")
+                lines += [f"        {store(p)}" for p in by_length if pieces_of(p) == {piece_index}]
+                for o, h, end in zip(orientations, names, ends, strict=True):
+                    free, touching = masks(slots_of[o.index])
+                    # Anchored only where the shape's triangles point as on the board.
+                    allowed = ""
+                    if self.grid.triangles:
+                        allowed = " & up" if o.anchors == self._direction_masks[0] else " & down"
+                    lines.append(f"        {h} = ({touching}) & {free}{allowed}")
+                    if counted:
+                        lines.append(f"        {end} = {before} + {h}.bit_count()")
+                        before = end
+            if counted:
+                ends = ", ".join(f"e{o.index}" for o in self.orientations)
+                lines += [f"    return ({every}), ({ends})", ""]
+            else:
+                lines += [f"    return ({every})", ""]
         # The codes of those anchors, found highest first (the top bit of a mask costs one
         # bit_length; the lowest would cost a negation, slow on big ints), then reversed.
         lines += [
@@ -445,25 +457,31 @@ class Placements(Sequence[int]):
 
     __slots__ = ("_geometry", "_anchors", "_ends", "_codes")
 
-    def __init__(self, geo: Geometry, anchors: Sequence[Mask], ends: Sequence[int]):
+    def __init__(self, geo: Geometry, anchors: Sequence[Mask], ends: Sequence[int] | None = None):
         self._geometry = geo
         #: Per orientation, the anchors of its placements.
         self._anchors = anchors
-        #: Per orientation, how many placements there are up to it, its own included.
+        #: Per orientation, how many placements there are up to it, its own included (counted
+        #: when first needed if not given).
         self._ends = ends
         self._codes: list[int] | None = None
 
+    def _counts(self) -> Sequence[int]:
+        if self._ends is None:
+            self._ends = list(accumulate(map(int.bit_count, self._anchors)))
+        return self._ends
+
     def __len__(self) -> int:
-        return self._ends[-1]
+        return self._counts()[-1]
 
     def __bool__(self) -> bool:
-        return self._ends[-1] > 0
+        return any(self._anchors) if self._ends is None else self._ends[-1] > 0
 
     def __getitem__(self, index):
         # The hot path of a random pick: an int index, no list made yet.
         if index.__class__ is not int or self._codes is not None:
             return self.codes()[index]
-        ends = self._ends
+        ends = self._counts()
         if index < 0:
             index += ends[-1]
         if not 0 <= index < ends[-1]:

@@ -51,6 +51,7 @@ def test_the_board_uses_the_generator_the_file_holds(precompiled):
     magic, table = marshal.loads(precompile([shared_geometry(8, 10)]))
     nothing = compile(
         "def placements(free, touching, used_pieces):\n    return (0,), (0,)\n"
+        "def anchors(free, touching, used_pieces):\n    return (0,)\n"
         "def list_codes(anchors):\n    return []",
         "",
         "exec",
@@ -75,16 +76,20 @@ def test_a_file_not_for_this_python_is_ignored(precompiled, contents):
     assert fresh.count_placements() == shared_geometry(8, 10).count_placements() > 0
 
 
+@pytest.mark.parametrize("counted", [True, False])
 @pytest.mark.parametrize("size", [14, 20])
-def test_placements_behave_as_the_list_of_their_codes(size):
+def test_placements_behave_as_the_list_of_their_codes(size, counted):
     """Counting, indexing, ``in`` and slicing without the list agree with the listed codes, in
-    code order, over positions from random games."""
+    code order, over positions from random games, whether counted as found or when asked; and
+    both generators find the same codes."""
     geo = shared_geometry(size, size)
     for free, touching in some_positions(geo, count=10, seed=size):
         for used in (0, 0b1011_0000_0000_0101_0011):
-            found = geo.placements(free, touching, used)
-            fresh = geo.placements(free, touching, used)
+            found = geo.placements(free, touching, used, counted=counted)
+            fresh = geo.placements(free, touching, used, counted=counted)
             codes = list(found)
+            assert bool(found) == bool(codes)
+            assert codes == list(geo.placements(free, touching, used, counted=not counted))
             assert codes == sorted(codes) and len(set(codes)) == len(codes)
             assert len(fresh) == len(codes) and bool(fresh) == bool(codes)
             assert [fresh[i] for i in range(len(codes))] == codes
@@ -103,6 +108,13 @@ def test_no_touching_square_means_no_placement():
     geo = shared_geometry(14, 14)
     assert len(geo.placements(geo.full, 0)) == 0
     assert list(geo.placements(geo.full, 0)) == []
+
+
+@pytest.mark.parametrize("counted", [True, False])
+def test_no_free_square_means_no_placement(counted):
+    geo = shared_geometry(14, 14)
+    assert not geo.placements(0, geo.full, counted=counted)
+    assert len(geo.placements(0, geo.full, counted=counted)) == 0
 
 
 @pytest.mark.parametrize("variant", ["duo", "classic", "trigon", "trigon_3"])
