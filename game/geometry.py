@@ -410,8 +410,8 @@ class Geometry:
                         lines.append(f"        {end} = {before} + {h}.bit_count()")
                         before = end
             if counted:
-                ends = ", ".join(f"e{o.index}" for o in self.orientations)
-                lines += [f"    return ({every}), ({ends})", ""]
+                every_end = ", ".join(f"e{o.index}" for o in self.orientations)
+                lines += [f"    return ({every}), ({every_end})", ""]
             else:
                 lines += [f"    return ({every})", ""]
         # The codes of those anchors, found highest first (the top bit of a mask costs one
