@@ -18,7 +18,8 @@ from game.ai import (
     choose_move,
     goal_of,
 )
-from game.ai_eval import Position
+from game.ai_eval import Position, best_codes
+from game.ai_prior import prior_logits
 from game.pieces import PIECES, square
 
 #: The levels whose moves take longest (seconds on the Classic board): fewer of them per test.
@@ -73,12 +74,14 @@ def test_no_level_below_master_searches_more_than_master():
                 assert config.max_work <= top.max_work / 2, level
 
 
-def test_grandmaster_searches_as_master_does_for_twice_as_long():
+def test_grandmaster_searches_duo_by_its_tree_and_the_classic_board_as_master_twice_as_long():
     master, grandmaster = LEVEL_CONFIGS[HINT_LEVEL], LEVEL_CONFIGS[6]
     assert LEVELS[-1] == 6 and LEVEL_NAMES[6] == "Grandmaster"
-    for own, top in ((grandmaster, master), (grandmaster.classic, master.classic)):
-        assert replace(own, max_work=top.max_work, classic=top.classic) == top
-        assert own.max_work == 2 * top.max_work
+    assert not master.exploration and not master.classic.exploration
+    tree = replace(master, beam=(), exploration=grandmaster.exploration, classic=None)
+    assert grandmaster.exploration and replace(grandmaster, classic=None) == tree
+    own, top = grandmaster.classic, master.classic
+    assert replace(own, max_work=top.max_work) == top and own.max_work == 2 * top.max_work
     assert grandmaster.multi == master.multi
 
 
@@ -204,11 +207,12 @@ def test_lower_levels_vary_between_seeds(level):
     assert len(games) > 1
 
 
-def test_sliced_search_finds_the_same_move_as_one_call():
-    board = Board("classic")
+@pytest.mark.parametrize(("variant", "level"), [("classic", HINT_LEVEL), ("duo", 6)])
+def test_sliced_search_finds_the_same_move_as_one_call(variant, level):
+    board = Board(variant)
     play_out(board, 2, seed=4, max_moves=10)
-    expected = choose_move(board, HINT_LEVEL, seed=8)
-    search = Search(board, HINT_LEVEL, seed=8)
+    expected = choose_move(board, level, seed=8)
+    search = Search(board, level, seed=8)
     slices = 0
     while not search.step(0.0):
         slices += 1
@@ -633,3 +637,84 @@ def test_territory_spreads_along_the_edges_of_the_board_s_cells(variant):
             claimed |= set().union(*new)
         assert territory_by_step(pos, 5) == counts
         assert flood_by_step(pos, 5, (1, 3, 5)) == (counts, [r[1::2] for r in reached])
+
+
+#: The level that searches Duo by its tree of simulations.
+TREE_LEVEL = 6
+
+
+def _tree_level(monkeypatch, evaluation, **changes):
+    """Grandmaster's Duo tree search, with ``changes``, judging positions by
+    ``evaluation(pos, goal)``."""
+    import game.ai as ai
+
+    config = LEVEL_CONFIGS[TREE_LEVEL]
+    assert config.exploration and not config.beam, "Grandmaster searches Duo by its tree"
+    monkeypatch.setitem(LEVEL_CONFIGS, TREE_LEVEL, replace(config, **changes))
+    monkeypatch.setattr(ai, "learned_evaluate", lambda pos, goal, weights: evaluation(pos, goal))
+
+
+def _by_prior(board):
+    """The moves of the colour to move on ``board``, the prior's likeliest first."""
+    pos = Position.from_board(board)
+    codes = list(pos.legal_codes(board.turn))
+    goal = goal_of(board.variant, board.player_to_move)
+    order = best_codes(prior_logits(pos, board.turn, codes, goal), codes, len(codes))
+    return [board.move_from_code(code) for code in order]
+
+
+def test_the_tree_follows_the_prior_where_every_position_is_worth_the_same(monkeypatch):
+    _tree_level(monkeypatch, lambda pos, goal: 0.0, max_work=300_000)
+    boards = [b for b in random_positions("duo", 8, seed=21) if len(b.legal_codes()) > 1]
+    assert len(boards) >= 4
+    for board in boards[:4]:
+        assert choose_move(board, TREE_LEVEL, seed=2) == _by_prior(board)[0]
+
+
+def test_the_tree_finds_the_move_whose_position_is_worth_most(monkeypatch):
+    """The prior's fifth move leads to the only positions valued highly (by 30 points): the
+    tree's values overrule its prior."""
+    tried = 0
+    for board in random_positions("duo", 8, seed=23)[:4]:
+        if len(board.legal_codes()) < 5:
+            continue
+        tried += 1
+        target = _by_prior(board)[4]
+        mask, color = board.geometry.mask_of(target.squares), board.turn
+
+        def evaluation(pos, goal, mask=mask, color=color):
+            return 30.0 * goal[color] if pos.own[color] & mask == mask else 0.0
+
+        _tree_level(monkeypatch, evaluation)
+        assert choose_move(board, TREE_LEVEL, seed=2) == target
+    assert tried >= 2
+
+
+def test_the_tree_s_opponent_answers_with_its_own_best(monkeypatch):
+    """Two moves lead to positions valued alike, but after one of them the opponent has a
+    reply that wins it 30 points: the tree expects that reply and plays the other move."""
+    tried = 0
+    for board in random_positions("duo", 8, seed=25)[:4]:
+        moves = _by_prior(board)
+        if len(moves) < 4:
+            continue
+        color = board.turn
+        rival = 1 - color
+        first = board.geometry.mask_of(moves[0].squares)
+        after = board.copy()
+        after.push(moves[0])
+        if after.turn != rival:
+            continue
+        punished = board.geometry.mask_of(_by_prior(after)[0].squares)
+
+        def evaluation(pos, goal, first=first, punished=punished, color=color, rival=rival):
+            if pos.own[rival] & punished == punished and pos.own[color] & first == first:
+                return 30.0 * goal[rival]
+            return 0.0
+
+        _tree_level(monkeypatch, evaluation, max_work=300_000)
+        assert choose_move(board, TREE_LEVEL, seed=2) != moves[0]
+        _tree_level(monkeypatch, lambda pos, goal: 0.0, max_work=300_000)
+        assert choose_move(board, TREE_LEVEL, seed=2) == moves[0]
+        tried += 1
+    assert tried >= 2
