@@ -52,7 +52,15 @@ from operator import mul
 
 import numpy as np
 
-from .ai_eval import Position, Weights, best_codes, build_tables, evaluate, move_scores
+from .ai_eval import (
+    Position,
+    Weights,
+    best_codes,
+    best_indices,
+    build_tables,
+    evaluate,
+    move_scores,
+)
 from .ai_prior import is_learned, prior_logits
 from .ai_value import learned_evaluate, points, value_weights
 from .board import next_mover
@@ -166,9 +174,9 @@ LEVEL_CONFIGS = {
     ),
 }
 # Above Master, as much as a move may take in the page (a few seconds): in Duo the tree of
-# simulations with Master's work cap (the tree's work costs more time: about 1.6 times Master's),
-# which scores far more against Pentobi than alpha-beta with twice or three times the cap; on
-# the Classic board Master's alpha-beta with twice its cap. Three and four players: Master's
+# simulations with Master's work cap (a unit of the tree's work costs more time than one of
+# alpha-beta's), whose strength grows with its work where alpha-beta's did not (bench/RESULTS.md);
+# on the Classic board Master's alpha-beta with twice its cap. Three and four players: Master's
 # play-aheads, whose rounds end before the work cap.
 LEVEL_CONFIGS[6] = replace(
     LEVEL_CONFIGS[5],
@@ -388,8 +396,8 @@ class Search(SlicedWork):
         codes = node.pos.tab.code_array(codes)
         self._scored += EXPAND_WORK + len(codes)
         mover_goal = self._goal_of_color(node.pos, color)
-        order = np.asarray(self._order(node.pos, color, codes, mover_goal))
-        top = np.argsort(-order, kind="stable")[:count]
+        order = np.asarray(self._order(node.pos, color, codes, mover_goal), dtype=np.float64)
+        top = best_indices(order, count)
         logits = order[top]
         priors = np.exp(logits - logits.max())
         node.color = color

@@ -332,9 +332,14 @@ def _count(words: np.ndarray) -> np.ndarray:
     return np.bitwise_count(words).sum(axis=1, dtype=np.int64)
 
 
+def best_indices(scores, count: int) -> np.ndarray:
+    """The indices of the ``count`` highest ``scores``, best first (ties: lower index first)."""
+    return np.argsort(-np.asarray(scores, dtype=np.float64), kind="stable")[:count]
+
+
 def best_codes(scores, codes: Sequence[int], count: int) -> list[int]:
     """The ``count`` codes with the highest scores, best first (ties: in ``codes`` order)."""
-    order = np.argsort(-np.asarray(scores, dtype=np.float64), kind="stable")[:count]
+    order = best_indices(scores, count)
     if isinstance(codes, np.ndarray):
         return codes[order].tolist()
     return [codes[i] for i in order.tolist()]
