@@ -25,18 +25,17 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`), w
 9. Candidate Master -- Master's search, narrower: 16 candidates, beams (10, 6, 4), a quarter of
    its work cap.
 5. Master -- the prior's 32 best candidates, each judged by search and the evaluation (in Duo
-   and two-player Trigon the learned one, :mod:`game.ai_value`): in two-player games alpha-beta
-   over the prior's best replies, deepening pass by pass to a beam of (16, 10, 8, 6, 4) while
-   the work cap allows; in three- and four-player games the mean evaluation after 7 plies
-   played on from the candidate, once with every colour's best move by the prior, then with
-   moves drawn from it, round after round for fewer and fewer of the best candidates so far
-   (32, 16, then 8 up to 24 rollouts).
+   and two-player Trigon the learned one, :mod:`game.ai_value`): in Duo and Junior a tree of
+   simulations (PUCT, as AlphaZero searches) below the candidates, that follows the prior's 16
+   best moves of each position and the values found below them; on the Classic board and in
+   two-player Trigon alpha-beta over the prior's best replies, deepening pass by pass to a
+   beam of (16, 10, 8, 6, 4) while the work cap allows; in three- and four-player games the
+   mean evaluation after 7 plies played on from the candidate, once with every colour's best
+   move by the prior, then with moves drawn from it, round after round for fewer and fewer of
+   the best candidates so far (32, 16, then 8 up to 24 rollouts).
 6. Grandmaster -- for those who want the strongest game the page can give (a few seconds a move
-   in the page): in Duo and Junior a tree of simulations (PUCT, as AlphaZero searches) below
-   the prior's 32 best candidates, that follows the prior's 16 best moves of each position
-   and the values found below them, with Master's work cap; on the Classic board and in
-   two-player Trigon Master's search with twice its work cap; with three or four players,
-   Master's play-aheads.
+   in the page): Master's search with twice its work cap; with three or four players, Master's
+   play-aheads.
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -138,27 +137,30 @@ class LevelConfig:
 
 
 # Levels 1-3 measured with the arena (one seat against three in Classic): each wins outright
-# against three copies of the level below. Levels 4 and 5 measured against Pentobi.
+# against three copies of the level below. Levels 4 and up measured against Pentobi.
 _SIZE_FIRST = Weights(attach=0.3, block=0.0, centre=0.3)
-_MASTER_DUO = LevelConfig(
+# Duo's board: the tree, whose strength grows with its work where alpha-beta's did not
+# (bench/RESULTS.md). The Classic board: alpha-beta, an even depth (the last reply the
+# opponent's) searched wider, which beat a deeper, odd one at less cost; its moves cost about
+# twice Duo's: a larger work cap.
+_MASTER_TREE = LevelConfig(
     noise=0.05,
     candidates=32,
-    beam=(16, 10, 8, 6, 4),
+    exploration=1.5,
+    branching=16,
     max_work=1_000_000,
     prior=True,
     learned_value=True,
 )
+_MASTER_CLASSIC = replace(_MASTER_TREE, exploration=0.0, beam=(16, 10, 8, 6, 4), max_work=1_500_000)
 LEVEL_CONFIGS = {
     1: LevelConfig(noise=300.0, weights=_SIZE_FIRST),  # about a random legal move
     2: LevelConfig(noise=10.0, weights=_SIZE_FIRST),
     3: LevelConfig(noise=0.6),
     4: LevelConfig(noise=0.3, prior=True),
-    # An even depth (the last reply is the opponent's) searched wider beat a deeper, odd one
-    # at less cost; the Classic board's moves cost about twice Duo's: a larger work cap.
-    # Measured alternatives: bench/RESULTS.md.
     5: replace(
-        _MASTER_DUO,
-        classic=replace(_MASTER_DUO, max_work=1_500_000),
+        _MASTER_TREE,
+        classic=_MASTER_CLASSIC,
         # Four colours: the rollouts halved onto the close candidates (32 greedy, 16 one
         # sampled, then 8 the rounds left) beat more rollouts for every candidate.
         multi=LevelConfig(
@@ -173,17 +175,12 @@ LEVEL_CONFIGS = {
         ),
     ),
 }
-# Above Master, as much as a move may take in the page (a few seconds): in Duo the tree of
-# simulations with Master's work cap (a unit of the tree's work costs more time than one of
-# alpha-beta's), whose strength grows with its work where alpha-beta's did not (bench/RESULTS.md);
-# on the Classic board Master's alpha-beta with twice its cap. Three and four players: Master's
-# play-aheads, whose rounds end before the work cap.
+# Above Master, as much as a move may take in the page (a few seconds): twice Master's work.
+# Three and four players: Master's play-aheads, whose rounds end before the work cap.
 LEVEL_CONFIGS[6] = replace(
     LEVEL_CONFIGS[5],
-    beam=(),
-    exploration=1.5,
-    branching=16,
-    classic=replace(LEVEL_CONFIGS[5].classic, max_work=3_000_000),
+    max_work=2_000_000,
+    classic=replace(_MASTER_CLASSIC, max_work=3_000_000),
 )
 # The rungs between Expert and Master, each cheaper than Master: its evaluation over fewer of
 # the prior's candidates, then a search ever wider and deeper below them.
@@ -396,14 +393,17 @@ class Search(SlicedWork):
         codes = node.pos.tab.code_array(codes)
         self._scored += EXPAND_WORK + len(codes)
         mover_goal = self._goal_of_color(node.pos, color)
-        order = np.asarray(self._order(node.pos, color, codes, mover_goal), dtype=np.float64)
+        order = self._order(node.pos, color, codes, mover_goal)
         top = best_indices(order, count)
-        logits = order[top]
-        priors = np.exp(logits - logits.max())
+        # A softmax of a few values: in Python, cheaper than NumPy's calls in the page.
+        logits = order[top].tolist()
+        weights = [math.exp(logit - logits[0]) for logit in logits]  # the best first
+        total = sum(weights)
         node.color = color
         node.sign = 1.0 if mover_goal == goal else -1.0
         node.codes = codes[top].tolist()
-        node.priors = (priors / priors.sum()).tolist()
+        node.priors = [weight / total for weight in weights]
+        node.means, node.counts = [], []
 
     def _node_value(self, pos, goal) -> float:
         """The tree's value of ``pos`` for ``goal``: its evaluation squashed into (-1, 1)."""
@@ -419,6 +419,7 @@ class Search(SlicedWork):
         config = self._config
         exploration = config.exploration
         path = [root]  # the new position's own visit is counted as it is made
+        tried_on_path: list[int] = []  # the index of each move taken down the path
         node = root
         while True:
             if node.codes is None:
@@ -429,28 +430,40 @@ class Search(SlicedWork):
                 break
             # Children are visited in the priors' order (a child never visited scores by its
             # prior alone), so those visited are the first ones: only they and the next compete.
-            sign, priors, children = node.sign, node.priors, node.children
+            priors, means = node.priors, node.means
             scale = math.sqrt(node.visits) * exploration
-            best_i, best_score = len(children), -1e9
+            best_i, best_score = len(means), -1e9
             if best_i < len(priors):
                 best_score = (
-                    sign * node.total / node.visits - FIRST_PLAY_PENALTY + (priors[best_i] * scale)
+                    node.sign * node.total / node.visits
+                    - FIRST_PLAY_PENALTY
+                    + (priors[best_i] * scale)
                 )
-            for i, child in enumerate(children):
-                n = child.visits
-                score = sign * child.total / n + priors[i] * scale / (1 + n)
-                if score > best_score:
-                    best_i, best_score = i, score
-            if best_i == len(children):
+            if means:
+                counts = node.counts
+                scores = [
+                    q + p * scale / (1 + n) for q, p, n in zip(means, priors, counts, strict=False)
+                ]
+                top = max(scores)
+                if top > best_score:
+                    best_i = scores.index(top)
+            if best_i == len(means):
                 child_pos = node.pos.play(node.color, node.codes[best_i])
                 value = self._node_value(child_pos, goal)
-                children.append(_Node(child_pos, node.color, value))
+                node.children.append(_Node(child_pos, node.color, value))
+                means.append(node.sign * value / 1)
+                node.counts.append(1)
                 break
-            node = children[best_i]
+            tried_on_path.append(best_i)
+            node = node.children[best_i]
             path.append(node)
         for node in path:
             node.visits += 1
             node.total += value
+        # Each parent's view of its child: the mean for the parent's mover, and the visits.
+        for parent, i, child in zip(path[:-1], tried_on_path, path[1:], strict=True):
+            parent.means[i] = parent.sign * child.total / child.visits
+            parent.counts[i] = child.visits
 
     def _mover(self, pos: Position, after: int) -> tuple[int, list[int]] | None:
         """The next colour after ``after`` that can move in ``pos`` and its moves, or None."""
@@ -586,7 +599,8 @@ class Search(SlicedWork):
 class _Node:
     """A position of the tree of simulations: its visits and the sum of their values (its own
     evaluation first), and once grown its mover, the mover's best moves, their priors and the
-    positions after those tried so far (in the priors' order)."""
+    positions after those tried so far (in the priors' order) with, for each, its mean value
+    for the mover and its visits."""
 
     __slots__ = (
         "pos",
@@ -598,6 +612,8 @@ class _Node:
         "codes",
         "priors",
         "children",
+        "means",
+        "counts",
     )
 
     def __init__(self, pos, last, value):

@@ -88,8 +88,9 @@ class Tables:
         # orientation: a loop over the 30,000 Classic placements in Python ints takes 5x longer.
         self._nbytes = 8 * ((geo.bits + 63) // 64)
         self._cells = np.array([geo.full >> b & 1 for b in range(geo.bits)], dtype=bool)
-        codes = np.array(geo.placements(geo.full, geo.full), dtype=np.int64)
-        self.code_row = np.full(len(geo.orientations) * geo.bits, -1, dtype=np.int64)
+        # Indices as np.intp: NumPy indexes with no cast (in the page intp has 32 bits).
+        codes = np.array(geo.placements(geo.full, geo.full), dtype=np.intp)
+        self.code_row = np.full(len(geo.orientations) * geo.bits, -1, dtype=np.intp)
         self.code_row[codes] = np.arange(len(codes))
         self.piece_row = np.array(self.piece_index)[codes // geo.bits]
         shape = (len(codes), self._nbytes // 8)
@@ -104,7 +105,7 @@ class Tables:
             max(len(_corner_only(o)) for o in geo.orientations),
         )
         self.cell_bits, self.edge_bits, self.corner_bits = (
-            np.full((len(codes), n), geo.bits, dtype=np.int64) for n in widths
+            np.full((len(codes), n), geo.bits, dtype=np.intp) for n in widths
         )
         self.codes = codes
         self._cell_value = np.array(
@@ -378,8 +379,9 @@ def flood_by_step(
     shifts = range(0, n * span, span)
     unclaimed = full
     counts = [0] * n
-    by_step: list[list[int]] = [[] for _ in range(n)]
-    reached: list[list[int]] = [[] for _ in range(n)]
+    # Each step's counts, colour after colour (one list extended a step, fewer calls than n).
+    history: list[int] = []
+    reach_history: list[int] = []
     for step in range(steps + 1):
         if step:
             if row:
@@ -390,30 +392,27 @@ def flood_by_step(
                 frontier = geo.edge_neighbors(frontier, n) & unreached
             if not frontier:
                 # The floods have stopped: every step left counts the same.
-                for c, shift in enumerate(shifts):
-                    by_step[c] += [counts[c]] * (steps + 1 - step)
-                    reached[c] += [(reach >> shift & full).bit_count()] * sum(
-                        k >= step for k in reach_steps
-                    )
+                history += counts * (steps + 1 - step)
+                reach_history += [(reach >> shift & full).bit_count() for shift in shifts] * sum(
+                    k >= step for k in reach_steps
+                )
                 break
             unreached ^= frontier
             reach |= frontier
-        new = []
+        new = [frontier >> shift & unclaimed for shift in shifts]
         union = twice = 0
-        for shift in shifts:
-            m = frontier >> shift & unclaimed
-            new.append(m)
+        for m in new:
             twice |= union & m
             union |= m
-        alone = ~twice
-        for c, m in enumerate(new):
-            counts[c] += (m & alone).bit_count()
-            by_step[c].append(counts[c])
+        if twice:
+            alone = ~twice
+            new = [m & alone for m in new]
+        counts = [count + m.bit_count() for count, m in zip(counts, new, strict=True)]
+        history += counts
         if step in reach_steps:
-            for c, shift in enumerate(shifts):
-                reached[c].append((reach >> shift & full).bit_count())
+            reach_history += [(reach >> shift & full).bit_count() for shift in shifts]
         unclaimed ^= union  # union lies within unclaimed
-    return by_step, reached
+    return [history[c::n] for c in range(n)], [reach_history[c::n] for c in range(n)]
 
 
 def color_values(pos: Position, weights: Weights) -> list[float]:
