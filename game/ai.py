@@ -25,17 +25,18 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`), w
 9. Candidate Master -- Master's search, narrower: 16 candidates, beams (10, 6, 4), a quarter of
    its work cap.
 5. Master -- the prior's 32 best candidates, each judged by search and the evaluation (in Duo
-   and two-player Trigon the learned one, :mod:`game.ai_value`): in Duo and Junior a tree of
-   simulations (PUCT, as AlphaZero searches) below the candidates, that follows the prior's 16
-   best moves of each position and the values found below them; on the Classic board and in
-   two-player Trigon alpha-beta over the prior's best replies, deepening pass by pass to a
-   beam of (16, 10, 8, 6, 4) while the work cap allows; in three- and four-player games the
-   mean evaluation after 7 plies played on from the candidate, once with every colour's best
-   move by the prior, then with moves drawn from it, round after round for fewer and fewer of
-   the best candidates so far (32, 16, then 8 up to 24 rollouts).
+   and two-player Trigon the learned one, :mod:`game.ai_value`): in two-player games alpha-beta
+   over the prior's best replies, deepening pass by pass to a beam of (16, 10, 8, 6, 4) while
+   the work cap allows; in three- and four-player games the mean evaluation after 7 plies
+   played on from the candidate, once with every colour's best move by the prior, then with
+   moves drawn from it, round after round for fewer and fewer of the best candidates so far
+   (32, 16, then 8 up to 24 rollouts).
 6. Grandmaster -- for those who want the strongest game the page can give (a few seconds a move
-   in the page): Master's search with twice its work cap; with three or four players, Master's
-   play-aheads.
+   in the page): in Duo and Junior a tree of simulations (PUCT, as AlphaZero searches) below
+   the prior's 32 best candidates, that follows the prior's 16 best moves of each position
+   and the values found below them, with 1.5 times Master's work cap; on the Classic board and
+   in two-player Trigon Master's search with twice its work cap; with three or four players,
+   Master's play-aheads.
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -139,28 +140,25 @@ class LevelConfig:
 # Levels 1-3 measured with the arena (one seat against three in Classic): each wins outright
 # against three copies of the level below. Levels 4 and up measured against Pentobi.
 _SIZE_FIRST = Weights(attach=0.3, block=0.0, centre=0.3)
-# Duo's board: the tree, whose strength grows with its work where alpha-beta's did not
-# (bench/RESULTS.md). The Classic board: alpha-beta, an even depth (the last reply the
-# opponent's) searched wider, which beat a deeper, odd one at less cost; its moves cost about
-# twice Duo's: a larger work cap.
-_MASTER_TREE = LevelConfig(
+_MASTER_DUO = LevelConfig(
     noise=0.05,
     candidates=32,
-    exploration=1.5,
-    branching=16,
+    beam=(16, 10, 8, 6, 4),
     max_work=1_000_000,
     prior=True,
     learned_value=True,
 )
-_MASTER_CLASSIC = replace(_MASTER_TREE, exploration=0.0, beam=(16, 10, 8, 6, 4), max_work=1_500_000)
 LEVEL_CONFIGS = {
     1: LevelConfig(noise=300.0, weights=_SIZE_FIRST),  # about a random legal move
     2: LevelConfig(noise=10.0, weights=_SIZE_FIRST),
     3: LevelConfig(noise=0.6),
     4: LevelConfig(noise=0.3, prior=True),
+    # An even depth (the last reply is the opponent's) searched wider beat a deeper, odd one
+    # at less cost; the Classic board's moves cost about twice Duo's: a larger work cap.
+    # Measured alternatives: bench/RESULTS.md.
     5: replace(
-        _MASTER_TREE,
-        classic=_MASTER_CLASSIC,
+        _MASTER_DUO,
+        classic=replace(_MASTER_DUO, max_work=1_500_000),
         # Four colours: the rollouts halved onto the close candidates (32 greedy, 16 one
         # sampled, then 8 the rounds left) beat more rollouts for every candidate.
         multi=LevelConfig(
@@ -175,12 +173,18 @@ LEVEL_CONFIGS = {
         ),
     ),
 }
-# Above Master, as much as a move may take in the page (a few seconds): twice Master's work.
-# Three and four players: Master's play-aheads, whose rounds end before the work cap.
+# Above Master, as much as a move may take in the page (a few seconds): in Duo the tree of
+# simulations, whose strength grows with its work where alpha-beta's did not (bench/RESULTS.md),
+# with 1.5 times Master's work cap (a unit of the tree's work costs more time); on the Classic
+# board Master's alpha-beta with twice its cap. Three and four players: Master's play-aheads,
+# whose rounds end before the work cap.
 LEVEL_CONFIGS[6] = replace(
     LEVEL_CONFIGS[5],
-    max_work=2_000_000,
-    classic=replace(_MASTER_CLASSIC, max_work=3_000_000),
+    beam=(),
+    exploration=1.5,
+    branching=16,
+    max_work=1_500_000,
+    classic=replace(LEVEL_CONFIGS[5].classic, max_work=3_000_000),
 )
 # The rungs between Expert and Master, each cheaper than Master: its evaluation over fewer of
 # the prior's candidates, then a search ever wider and deeper below them.
@@ -451,7 +455,7 @@ class Search(SlicedWork):
                 child_pos = node.pos.play(node.color, node.codes[best_i])
                 value = self._node_value(child_pos, goal)
                 node.children.append(_Node(child_pos, node.color, value))
-                means.append(node.sign * value / 1)
+                means.append(node.sign * value)
                 node.counts.append(1)
                 break
             tried_on_path.append(best_i)

@@ -62,27 +62,32 @@ def test_the_named_levels_are_the_ones_that_play():
 
 
 def test_no_level_below_master_searches_more_than_master():
-    # Each rung of the ladder costs at most Master's time: fewer candidates, and where it
-    # searches, a shallower search with at most half Master's work cap.
+    # Each rung of the ladder costs at most Master's time: fewer candidates, a cap at most half
+    # Master's.
     master = LEVEL_CONFIGS[HINT_LEVEL]
     for level in LEVELS[: LEVELS.index(HINT_LEVEL)]:
         own = LEVEL_CONFIGS[level]
         for config, top in ((own, master), (own.classic or own, master.classic)):
             assert config.candidates <= top.candidates, level
-            assert not config.exploration, level
-            assert len(config.beam) <= len(top.beam or config.beam), level
+            assert len(config.beam) <= len(top.beam), level
             if config.beam:
                 assert config.max_work <= top.max_work / 2, level
 
 
-def test_master_searches_duo_by_its_tree_and_grandmaster_as_master_twice_as_long():
+def test_grandmaster_searches_duo_by_its_tree_and_the_classic_board_as_master_twice_as_long():
     master, grandmaster = LEVEL_CONFIGS[HINT_LEVEL], LEVEL_CONFIGS[6]
     assert LEVELS[-1] == 6 and LEVEL_NAMES[6] == "Grandmaster"
-    assert master.exploration and not master.beam, "Duo: the tree"
-    assert master.classic.beam and not master.classic.exploration, "Classic board: alpha-beta"
-    for own, top in ((grandmaster, master), (grandmaster.classic, master.classic)):
-        assert replace(own, max_work=top.max_work, classic=None) == replace(top, classic=None)
-        assert own.max_work == 2 * top.max_work
+    assert not master.exploration and not master.classic.exploration
+    tree = replace(
+        master,
+        beam=(),
+        exploration=grandmaster.exploration,
+        max_work=1.5 * master.max_work,
+        classic=None,
+    )
+    assert grandmaster.exploration and replace(grandmaster, classic=None) == tree
+    own, top = grandmaster.classic, master.classic
+    assert replace(own, max_work=top.max_work) == top and own.max_work == 2 * top.max_work
     assert grandmaster.multi == master.multi
 
 
@@ -208,8 +213,9 @@ def test_lower_levels_vary_between_seeds(level):
     assert len(games) > 1
 
 
-@pytest.mark.parametrize("variant", ["classic", "classic_2", "duo"])
-@pytest.mark.parametrize("level", [HINT_LEVEL])
+@pytest.mark.parametrize(
+    ("variant", "level"), [("classic", HINT_LEVEL), ("duo", 6), ("classic_2", 6)]
+)
 def test_sliced_search_finds_the_same_move_as_one_call(variant, level):
     board = Board(variant)
     play_out(board, 2, seed=4, max_moves=10)
@@ -260,8 +266,8 @@ def test_master_remembers_positions_met_again_and_plays_as_without(variant, monk
 
     monkeypatch.setattr(ai, "learned_evaluate", counted(ai.learned_evaluate))
     monkeypatch.setattr(ai, "evaluate", counted(ai.evaluate))
-    # Alpha-beta's (Master's on the Classic board) on either board.
-    config = LEVEL_CONFIGS[HINT_LEVEL].classic
+    master = LEVEL_CONFIGS[HINT_LEVEL]
+    config = master.classic if variant != "duo" else master
     monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, replace(config, max_work=150_000, classic=None))
     for board in random_positions(variant, 3, seed=9)[:2]:
         runs = []
@@ -641,17 +647,17 @@ def test_territory_spreads_along_the_edges_of_the_board_s_cells(variant):
         assert flood_by_step(pos, 5, (1, 3, 5)) == (counts, [r[1::2] for r in reached])
 
 
-#: A level that searches Duo by its tree of simulations.
-TREE_LEVEL = HINT_LEVEL
+#: The level that searches Duo by its tree of simulations.
+TREE_LEVEL = 6
 
 
 def _tree_level(monkeypatch, evaluation, **changes):
-    """Master's Duo tree search, with ``changes``, judging positions by
+    """Grandmaster's Duo tree search, with ``changes``, judging positions by
     ``evaluation(pos, goal)``."""
     import game.ai as ai
 
     config = LEVEL_CONFIGS[TREE_LEVEL]
-    assert config.exploration and not config.beam, "Master searches Duo by its tree"
+    assert config.exploration and not config.beam, "Grandmaster searches Duo by its tree"
     monkeypatch.setitem(LEVEL_CONFIGS, TREE_LEVEL, replace(config, **changes))
     monkeypatch.setattr(ai, "learned_evaluate", lambda pos, goal, weights: evaluation(pos, goal))
 
