@@ -407,7 +407,6 @@ class Search(SlicedWork):
         node.sign = 1.0 if mover_goal == goal else -1.0
         node.codes = codes[top].tolist()
         node.priors = [weight / total for weight in weights]
-        node.means, node.counts = [], []
 
     def _node_value(self, pos, goal) -> float:
         """The tree's value of ``pos`` for ``goal``: its evaluation squashed into (-1, 1)."""
@@ -423,7 +422,6 @@ class Search(SlicedWork):
         config = self._config
         exploration = config.exploration
         path = [root]  # the new position's own visit is counted as it is made
-        tried_on_path: list[int] = []  # the index of each move taken down the path
         node = root
         while True:
             if node.codes is None:
@@ -434,40 +432,28 @@ class Search(SlicedWork):
                 break
             # Children are visited in the priors' order (a child never visited scores by its
             # prior alone), so those visited are the first ones: only they and the next compete.
-            priors, means = node.priors, node.means
+            sign, priors, children = node.sign, node.priors, node.children
             scale = math.sqrt(node.visits) * exploration
-            best_i, best_score = len(means), -1e9
+            best_i, best_score = len(children), -1e9
             if best_i < len(priors):
                 best_score = (
-                    node.sign * node.total / node.visits
-                    - FIRST_PLAY_PENALTY
-                    + (priors[best_i] * scale)
+                    sign * node.total / node.visits - FIRST_PLAY_PENALTY + (priors[best_i] * scale)
                 )
-            if means:
-                counts = node.counts
-                scores = [
-                    q + p * scale / (1 + n) for q, p, n in zip(means, priors, counts, strict=False)
-                ]
-                top = max(scores)
-                if top > best_score:
-                    best_i = scores.index(top)
-            if best_i == len(means):
+            for i, child in enumerate(children):
+                n = child.visits
+                score = sign * child.total / n + priors[i] * scale / (1 + n)
+                if score > best_score:
+                    best_i, best_score = i, score
+            if best_i == len(children):
                 child_pos = node.pos.play(node.color, node.codes[best_i])
                 value = self._node_value(child_pos, goal)
-                node.children.append(_Node(child_pos, node.color, value))
-                means.append(node.sign * value)
-                node.counts.append(1)
+                children.append(_Node(child_pos, node.color, value))
                 break
-            tried_on_path.append(best_i)
-            node = node.children[best_i]
+            node = children[best_i]
             path.append(node)
         for node in path:
             node.visits += 1
             node.total += value
-        # Each parent's view of its child: the mean for the parent's mover, and the visits.
-        for parent, i, child in zip(path[:-1], tried_on_path, path[1:], strict=True):
-            parent.means[i] = parent.sign * child.total / child.visits
-            parent.counts[i] = child.visits
 
     def _mover(self, pos: Position, after: int) -> tuple[int, list[int]] | None:
         """The next colour after ``after`` that can move in ``pos`` and its moves, or None."""
@@ -603,8 +589,7 @@ class Search(SlicedWork):
 class _Node:
     """A position of the tree of simulations: its visits and the sum of their values (its own
     evaluation first), and once grown its mover, the mover's best moves, their priors and the
-    positions after those tried so far (in the priors' order) with, for each, its mean value
-    for the mover and its visits."""
+    positions after those tried so far (in the priors' order)."""
 
     __slots__ = (
         "pos",
@@ -616,8 +601,6 @@ class _Node:
         "codes",
         "priors",
         "children",
-        "means",
-        "counts",
     )
 
     def __init__(self, pos, last, value):
