@@ -65,7 +65,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from buildsteps import assembly, server  # noqa: E402
-from game.ai import HINT_LEVEL, LEVELS  # noqa: E402
+from game.ai import LEVELS, MASTER  # noqa: E402
+from game.levels import hint_level  # noqa: E402
 from game.web.session import GameOptions, Occupant, Session  # noqa: E402
 from game.web.timing import engine_timings  # noqa: E402
 
@@ -386,8 +387,8 @@ def main() -> None:
     parser.add_argument("--computer-moves", type=int, default=100, help="per variant, at most")
     parser.add_argument(
         "--computer-levels",
-        default=f"{HINT_LEVEL},{LEVELS[-1]}",
-        help="the levels whose moves are timed (default: Master, who also gives the hints, and "
+        default=f"{MASTER},{hint_level('duo')},{LEVELS[-1]}",
+        help="the levels whose moves are timed (default: Master, the level of Duo's hints, and "
         "the top level)",
     )
     parser.add_argument("--site", type=Path, help="a site already built (default: build dist/)")

@@ -8,7 +8,8 @@ True
 
 Levels (all deterministic for a seed; the amount of search is fixed by node and ply counts, not
 by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`), weakest first
-(the numbers are what saves keep, :data:`game.levels.LEVELS` their order):
+(the numbers are what saves keep, :data:`game.levels.LEVELS` their order), as they play on the
+Classic board and in Trigon:
 
 1. Beginner -- about a random legal move.
 11. Learner, 12. Apprentice, 13. Amateur -- Casual's choice with ever less randomness.
@@ -24,19 +25,23 @@ by wall time; strength against Pentobi in :data:`game.levels.LEVEL_STRENGTH`), w
 10. Challenger -- the prior's 12 best, each judged after the opponent's best of 6 replies.
 9. Candidate Master -- Master's search, narrower: 16 candidates, beams (10, 6, 4), a quarter of
    its work cap.
-5. Master -- the prior's 32 best candidates, each judged by search and the evaluation (in Duo
-   and two-player Trigon the learned one, :mod:`game.ai_value`): in two-player games alpha-beta
+5. Master -- the prior's 32 best candidates, each judged by search and the evaluation (in
+   two-player Trigon the learned one, :mod:`game.ai_value`): in two-player games alpha-beta
    over the prior's best replies, deepening pass by pass to a beam of (16, 10, 8, 6, 4) while
    the work cap allows; in three- and four-player games the mean evaluation after 7 plies
    played on from the candidate, once with every colour's best move by the prior, then with
    moves drawn from it, round after round for fewer and fewer of the best candidates so far
    (32, 16, then 8 up to 24 rollouts).
 6. Grandmaster -- for those who want the strongest game the page can give (a few seconds a move
-   in the page): in Duo and Junior a tree of simulations (PUCT, as AlphaZero searches) below
-   the prior's 32 best candidates, that follows the prior's 16 best moves of each position
-   and the values found below them, with 1.5 times Master's work cap; on the Classic board and
-   in two-player Trigon Master's search with twice its work cap; with three or four players,
-   Master's play-aheads.
+   in the page): Master's search with twice its work cap; with three or four players, Master's
+   play-aheads.
+
+On Duo's board (Duo, Junior), where one rung of the Classic board's ladder is worth less, each
+level from Learner to Candidate Master plays about as the next one up does on the Classic board
+(Candidate Master as Master, with Duo's learned evaluation), and Master and Grandmaster search a
+tree of simulations (PUCT, as AlphaZero searches) below the prior's 32 best candidates, that
+follows the prior's 16 best moves of each position and the values found below them; Grandmaster
+with 1.5 times Master's work cap.
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -65,14 +70,14 @@ from .ai_prior import is_learned, prior_logits
 from .ai_value import learned_evaluate, points, value_weights
 from .board import next_mover
 from .geometry import geometry
-from .levels import HINT_LEVEL, LEVEL_NAMES, LEVELS, PLAYED_VARIANTS
+from .levels import LEVEL_NAMES, LEVELS, MASTER, PLAYED_VARIANTS
 from .pieces import Move
 from .slicing import SlicedWork
 
 __all__ = [
-    "HINT_LEVEL",
     "LEVEL_NAMES",
     "LEVELS",
+    "MASTER",
     "PLAYED_VARIANTS",
     "Search",
     "choose_move",
@@ -137,109 +142,80 @@ class LevelConfig:
     multi: LevelConfig | None = None
 
 
-# Levels 1-3 measured with the arena (one seat against three in Classic): each wins outright
-# against three copies of the level below. Levels 4 and up measured against Pentobi.
-_SIZE_FIRST = Weights(attach=0.3, block=0.0, centre=0.3)
-_MASTER_DUO = LevelConfig(
-    noise=0.05,
-    candidates=32,
-    beam=(16, 10, 8, 6, 4),
-    max_work=1_000_000,
-    prior=True,
-    learned_value=True,
+def _size_first(noise: float) -> LevelConfig:
+    """Casual's way (big pieces and own new corners first) with ``noise``."""
+    return LevelConfig(noise=noise, weights=Weights(attach=0.3, block=0.0, centre=0.3))
+
+
+def _cheap_score(noise: float) -> LevelConfig:
+    """Strong's way (the cheap score) with ``noise``."""
+    return LevelConfig(noise=noise)
+
+
+def _prior(noise: float) -> LevelConfig:
+    """The learned prior's best move with ``noise`` (its values spread about 15 over a
+    position's moves)."""
+    return LevelConfig(noise=noise, prior=True)
+
+
+def _judged(candidates: int, noise: float = 0.05) -> LevelConfig:
+    """The prior's ``candidates`` best, each judged by the evaluation after it."""
+    return LevelConfig(noise=noise, candidates=candidates, prior=True, learned_value=True)
+
+
+# An even depth (the last reply is the opponent's) searched wider beat a deeper, odd one at less
+# cost (bench/RESULTS.md).
+_ALPHA_BETA = replace(_judged(32), beam=(16, 10, 8, 6, 4), max_work=1_000_000)
+# The tree's strength grows with its work where alpha-beta's did not (bench/RESULTS.md); a unit
+# of its work costs more time.
+_TREE = replace(_ALPHA_BETA, beam=(), exploration=1.5, branching=16)
+_CANDIDATE_MASTER = replace(_judged(16), beam=(10, 6, 4), max_work=250_000)
+_CHALLENGER = replace(_judged(12, noise=0.1), beam=(6,), max_work=100_000)
+
+#: Each level's play on Duo's board (Duo, Junior) and on the larger ones (Classic, Trigon), in
+#: the order of :data:`LEVELS`. The noise of the rungs below Strong is set so that each scores
+#: about 25-45% against the next one up in the arena; a random move loses far more on the
+#: Classic board, which needs less noise for the same step. Duo's levels are closer together: each
+#: from Learner to Candidate Master plays about as the next rung up does on the Classic board, so
+#: that Master and Grandmaster can be the tree, each step at most about one Pentobi level
+#: (figures: bench/RESULTS.md).
+_LADDER = (
+    (_size_first(300.0), _size_first(300.0)),  # Beginner: about a random legal move
+    (_size_first(60.0), _size_first(150.0)),  # Learner
+    (_size_first(25.0), _size_first(60.0)),  # Apprentice
+    (_size_first(10.0), _size_first(25.0)),  # Amateur
+    (_size_first(5.0), _size_first(10.0)),  # Casual
+    (_cheap_score(2.5), _size_first(5.0)),  # Regular
+    (_cheap_score(0.6), _cheap_score(2.5)),  # Club Player
+    (_prior(4.0), _cheap_score(0.6)),  # Strong
+    (_prior(0.3), _prior(5.0)),  # Skilled
+    # Duo's evaluation, counting the squares each colour reaches, makes each judgement worth
+    # more than the Classic board's: fewer candidates keep the step above the rung below.
+    (_judged(3), _prior(0.3)),  # Expert
+    (replace(_CHALLENGER, noise=2.0), _judged(16)),  # Senior Expert
+    (replace(_CANDIDATE_MASTER, candidates=24, beam=(12, 8, 6), max_work=400_000), _CHALLENGER),
+    (_ALPHA_BETA, replace(_CANDIDATE_MASTER, max_work=375_000)),  # Candidate Master
+    (replace(_TREE, max_work=1_000_000), replace(_ALPHA_BETA, max_work=1_500_000)),  # Master
+    (replace(_TREE, max_work=1_500_000), replace(_ALPHA_BETA, max_work=3_000_000)),
 )
 LEVEL_CONFIGS = {
-    1: LevelConfig(noise=300.0, weights=_SIZE_FIRST),  # about a random legal move
-    2: LevelConfig(noise=10.0, weights=_SIZE_FIRST),
-    3: LevelConfig(noise=0.6),
-    4: LevelConfig(noise=0.3, prior=True),
-    # An even depth (the last reply is the opponent's) searched wider beat a deeper, odd one
-    # at less cost; the Classic board's moves cost about twice Duo's: a larger work cap.
-    # Measured alternatives: bench/RESULTS.md.
-    5: replace(
-        _MASTER_DUO,
-        classic=replace(_MASTER_DUO, max_work=1_500_000),
-        # Four colours: the rollouts halved onto the close candidates (32 greedy, 16 one
-        # sampled, then 8 the rounds left) beat more rollouts for every candidate.
-        multi=LevelConfig(
-            noise=0.05,
-            candidates=32,
-            rollout=7,
-            rollouts=24,
-            survivors=(16, 8),
-            temperature=0.5,
-            max_work=800_000,
-            prior=True,
-        ),
-    ),
+    level: replace(duo_board, classic=None if larger_board == duo_board else larger_board)
+    for level, (duo_board, larger_board) in zip(LEVELS, _LADDER, strict=True)
 }
-# Above Master, as much as a move may take in the page (a few seconds): in Duo the tree of
-# simulations, whose strength grows with its work where alpha-beta's did not (bench/RESULTS.md),
-# with 1.5 times Master's work cap (a unit of the tree's work costs more time); on the Classic
-# board Master's alpha-beta with twice its cap. Three and four players: Master's play-aheads,
-# whose rounds end before the work cap.
-LEVEL_CONFIGS[6] = replace(
-    LEVEL_CONFIGS[5],
-    beam=(),
-    exploration=1.5,
-    branching=16,
-    max_work=1_500_000,
-    classic=replace(LEVEL_CONFIGS[5].classic, max_work=3_000_000),
+# Four colours, Master and Grandmaster: the rollouts halved onto the close candidates (32
+# greedy, 16 one sampled, then 8 the rounds left) beat more rollouts for every candidate;
+# Grandmaster's rounds end before the work cap, so it plays the same.
+_FOUR_COLOURS = LevelConfig(
+    noise=0.05,
+    candidates=32,
+    rollout=7,
+    rollouts=24,
+    survivors=(16, 8),
+    temperature=0.5,
+    max_work=800_000,
+    prior=True,
 )
-# The rungs between Expert and Master, each cheaper than Master: its evaluation over fewer of
-# the prior's candidates, then a search ever wider and deeper below them.
-_CANDIDATE_MASTER = LevelConfig(
-    noise=0.05, candidates=16, beam=(10, 6, 4), max_work=250_000, prior=True, learned_value=True
-)
-_CHALLENGER = LevelConfig(
-    noise=0.1, candidates=12, beam=(6,), max_work=100_000, prior=True, learned_value=True
-)
-LEVEL_CONFIGS |= {
-    # The prior with much more noise (its values spread about 15 over a position's moves):
-    # between Strong and Expert.
-    7: LevelConfig(noise=4.0, prior=True, classic=LevelConfig(noise=5.0, prior=True)),
-    # The prior's 3 best, each judged by the evaluation after it; 16 on the Classic board
-    # (Duo's evaluation, counting the squares each colour reaches, makes each judgement worth
-    # more: fewer keep the step above Expert).
-    8: LevelConfig(
-        noise=0.05,
-        candidates=3,
-        prior=True,
-        learned_value=True,
-        classic=LevelConfig(noise=0.05, candidates=16, prior=True, learned_value=True),
-    ),
-    # The prior's 12 best, each judged after the opponent's best of 6 replies; in Duo with
-    # noise 2 (about two squares), a step below Candidate Master.
-    10: replace(_CHALLENGER, noise=2.0, classic=_CHALLENGER),
-    # Master's way, narrower and shallower; wider in Duo, a step below Master there.
-    9: replace(
-        _CANDIDATE_MASTER,
-        candidates=24,
-        beam=(12, 8, 6),
-        max_work=400_000,
-        classic=replace(_CANDIDATE_MASTER, max_work=375_000),
-    ),
-}
-
-
-def _size_first(noise: float, classic_noise: float | None = None) -> LevelConfig:
-    """Casual's way with ``noise``, or ``classic_noise`` on the Classic board."""
-    config = LevelConfig(noise=noise, weights=_SIZE_FIRST)
-    if classic_noise is None:
-        return config
-    return replace(config, classic=LevelConfig(noise=classic_noise, weights=_SIZE_FIRST))
-
-
-# The rungs below Strong: the noise placed per board so that each level scores about 25-45%
-# against the next one up the ladder in the arena (bench/RESULTS.md); a random move loses far
-# more on the Classic board, which needs less noise for the same step.
-LEVEL_CONFIGS |= {
-    11: _size_first(100.0, 150.0),
-    12: _size_first(60.0),
-    13: _size_first(25.0),
-    14: _size_first(5.0),
-    15: LevelConfig(noise=2.5),
-}
+LEVEL_CONFIGS |= {level: replace(LEVEL_CONFIGS[level], multi=_FOUR_COLOURS) for level in (5, 6)}
 
 
 def goal_of(variant, player: int) -> tuple[float, ...]:

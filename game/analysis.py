@@ -1,4 +1,4 @@
-"""Analyse a game: at every position, the move the top computer level would play, each
+"""Analyse a game: at every position, the move the hints' level would play, each
 player's value, and how much each move played lost against the computer's.
 
 The AI has no position-value API, so the value comes from its search result and its static
@@ -26,9 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .ai import HINT_LEVEL, Search, goal_of
+from .ai import Search, goal_of
 from .ai_eval import Position, Weights, color_values
 from .board import Board
+from .levels import hint_level
 from .review import VALUE_DECIMALS, AnalysisResult
 from .slicing import SlicedWork
 
@@ -42,8 +43,8 @@ class Analysis(SlicedWork):
     The board is copied. :attr:`progress` goes from 0 to 1; :attr:`result` is set when done.
     """
 
-    def __init__(self, board: Board, level: int = HINT_LEVEL):
-        self.level = level
+    def __init__(self, board: Board, level: int | None = None):
+        self.level = hint_level(board.variant.name) if level is None else level
         self.done = False
         self.progress = 0.0
         self.result: AnalysisResult | None = None

@@ -32,14 +32,14 @@ from collections.abc import Callable
 from typing import TextIO
 
 from . import __version__
-from .ai import HINT_LEVEL, LEVELS, choose_move
+from .ai import LEVELS, MASTER, choose_move
 from .board import SCORING_MODES, Board, IllegalMoveError
 from .boundary import InputError, parse_int, quoted, read_file
 from .pieces import Move
 from .sgf import MAX_NODES, MAX_RECORD_CHARS, read_sgf, write_sgf
 from .variants import VARIANTS, Color, find_variant
 
-DEFAULT_LEVEL = HINT_LEVEL
+DEFAULT_LEVEL = MASTER
 #: The longest command line read (a real one is under a hundred characters, a path at most a
 #: few thousand).
 MAX_LINE_CHARS = 10_000

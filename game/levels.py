@@ -3,7 +3,7 @@
 Kept apart from :mod:`game.ai`, which needs NumPy: the page offers the levels before it imports
 the player.
 
->>> LEVEL_NAMES[HINT_LEVEL]
+>>> LEVEL_NAMES[MASTER]
 'Master'
 """
 
@@ -40,9 +40,8 @@ LEVEL_NAMES = {
 }
 #: The levels from the weakest to the strongest: the order the new-game dialog lists them in.
 LEVELS = (1, 11, 12, 13, 2, 14, 15, 3, 7, 4, 8, 10, 9, 5, 6)
-#: The level that answers a human's request for a hint: the strongest of those that answer within
-#: about a second in the page.
-HINT_LEVEL = 5
+#: Master: the strongest level that does not think for seconds, and GTP's default.
+MASTER = 5
 #: What the new-game dialog says of the levels that think longer than that.
 LEVEL_PACE = {6: N_("thinks up to a few seconds a move")}
 
@@ -59,18 +58,18 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
         12: {1: 0.0},
         13: {1: 0.0},
         2: {1: 0.0},
-        14: {1: 0.0},
-        15: {1: 0.125},
-        3: {1: 0.155},
-        7: {1: 0.315},
-        4: {1: 0.545},
-        8: {2: 0.54},
-        10: {3: 0.535},
-        9: {3: 0.725, 4: 0.57},
-        5: {5: 0.434},
+        14: {1: 0.125},
+        15: {1: 0.155},
+        3: {1: 0.315},
+        7: {1: 0.545},
+        4: {2: 0.54},
+        8: {3: 0.535},
+        10: {3: 0.725, 4: 0.57},
+        9: {5: 0.434},
+        5: {5: 0.5675, 6: 0.31},
         6: {5: 0.625, 6: 0.325},
     },
-    "junior": {5: {2: 0.69, 3: 0.435}},
+    "junior": {5: {3: 0.75}},
     "trigon": {5: {2: 0.675, 3: 0.495}},
     "classic": {
         1: {1: 0.0},
@@ -99,13 +98,12 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
 ARENA_STRENGTH: dict[str, dict[int, tuple[int, float]]] = {
     # How each figure was measured (games, seed, commit): bench/RESULTS.md.
     "duo": {
-        1: (11, 0.427),
-        11: (12, 0.435),
-        12: (13, 0.395),
-        13: (2, 0.345),
-        2: (14, 0.385),
-        14: (15, 0.287),
-        15: (3, 0.352),
+        1: (11, 0.33),
+        11: (12, 0.395),
+        12: (13, 0.345),
+        13: (2, 0.385),
+        2: (14, 0.287),
+        14: (15, 0.352),
     },
     "classic": {
         1: (11, 0.325),
@@ -148,6 +146,18 @@ def family(variant: str) -> str:
     if variant in ("duo", "junior"):
         return variant
     return "trigon" if variant.startswith("trigon") else "classic"
+
+
+def hint_level(variant: str) -> int:
+    """The level that answers a request for a hint in ``variant`` (an id) and analyses its
+    games: the strongest that answers within about a second in the page -- Master, but on Duo's
+    board, where Master's tree takes about twice that, Candidate Master (alpha-beta, as Master
+    searches the larger boards).
+
+    >>> [level_name(hint_level(variant)) for variant in ("duo", "junior", "classic_2", "trigon")]
+    ['Candidate Master', 'Candidate Master', 'Master', 'Master']
+    """
+    return 9 if family(variant) in ("duo", "junior") else MASTER
 
 
 def describe(scores: dict[int, float]) -> str:
@@ -236,7 +246,7 @@ def level_elo(level: int, variant: str) -> int | None:
     level's Elo, else what its score nearest an even game says; None if not measured, or if
     Pentobi rates no levels of the family (Junior, Trigon).
 
-    >>> level_elo(9, "duo") == round((score_elo(1378, 0.725) + score_elo(1567, 0.57)) / 2)
+    >>> level_elo(10, "duo") == round((score_elo(1378, 0.725) + score_elo(1567, 0.57)) / 2)
     True
     >>> other, score = ARENA_STRENGTH["duo"][1]
     >>> level_elo(1, "duo") == round(score_elo(_elo(other, "duo"), score))

@@ -9,10 +9,10 @@ import pytest
 
 from game import VARIANTS, Board, Move, parse_square
 from game.ai import (
-    HINT_LEVEL,
     LEVEL_CONFIGS,
     LEVEL_NAMES,
     LEVELS,
+    MASTER,
     PLAYED_VARIANTS,
     Search,
     choose_move,
@@ -23,7 +23,7 @@ from game.ai_prior import prior_logits
 from game.pieces import PIECES, square
 
 #: The levels whose moves take longest (seconds on the Classic board): fewer of them per test.
-SEARCHING_LONGEST = LEVELS[LEVELS.index(HINT_LEVEL) :]
+SEARCHING_LONGEST = LEVELS[LEVELS.index(MASTER) :]
 
 
 def play_out(board, level, seed, max_moves=None):
@@ -58,34 +58,35 @@ def test_the_named_levels_are_the_ones_that_play():
         else:
             with pytest.raises(ValueError, match="unknown level"):
                 choose_move(board, level)
-    assert sorted(LEVEL_NAMES) == sorted(LEVELS) and HINT_LEVEL in LEVELS
+    assert sorted(LEVEL_NAMES) == sorted(LEVELS) and MASTER in LEVELS
 
 
 def test_no_level_below_master_searches_more_than_master():
-    # Each rung of the ladder costs at most Master's time: fewer candidates, a cap at most half
-    # Master's.
-    master = LEVEL_CONFIGS[HINT_LEVEL]
-    for level in LEVELS[: LEVELS.index(HINT_LEVEL)]:
+    # Each rung of the ladder costs at most Master's time: at most its candidates and work cap,
+    # and not the tree, whose work costs more time than alpha-beta's.
+    master = LEVEL_CONFIGS[MASTER]
+    for level in LEVELS[: LEVELS.index(MASTER)]:
         own = LEVEL_CONFIGS[level]
         for config, top in ((own, master), (own.classic or own, master.classic)):
             assert config.candidates <= top.candidates, level
-            assert len(config.beam) <= len(top.beam), level
+            assert not config.exploration, level
             if config.beam:
-                assert config.max_work <= top.max_work / 2, level
+                assert config.max_work <= top.max_work, level
 
 
-def test_grandmaster_searches_duo_by_its_tree_and_the_classic_board_as_master_twice_as_long():
-    master, grandmaster = LEVEL_CONFIGS[HINT_LEVEL], LEVEL_CONFIGS[6]
+def test_duo_master_and_grandmaster_search_by_the_tree_the_classic_board_by_alpha_beta():
+    master, grandmaster = LEVEL_CONFIGS[MASTER], LEVEL_CONFIGS[6]
     assert LEVELS[-1] == 6 and LEVEL_NAMES[6] == "Grandmaster"
-    assert not master.exploration and not master.classic.exploration
-    tree = replace(
-        master,
-        beam=(),
-        exploration=grandmaster.exploration,
-        max_work=1.5 * master.max_work,
-        classic=None,
+    assert master.exploration and not master.beam
+    assert not master.classic.exploration and master.classic.beam
+    # Below Master on Duo's board, Candidate Master searches alpha-beta as Master does on the
+    # larger boards, with Duo's smaller cap.
+    candidate = LEVEL_CONFIGS[LEVELS[LEVELS.index(MASTER) - 1]]
+    assert replace(candidate, classic=None) == replace(master.classic, max_work=master.max_work)
+    assert replace(grandmaster, max_work=master.max_work, classic=None) == replace(
+        master, classic=None
     )
-    assert grandmaster.exploration and replace(grandmaster, classic=None) == tree
+    assert grandmaster.max_work == 1.5 * master.max_work
     own, top = grandmaster.classic, master.classic
     assert replace(own, max_work=top.max_work) == top and own.max_work == 2 * top.max_work
     assert grandmaster.multi == master.multi
@@ -108,7 +109,7 @@ def test_a_whole_game_at_each_level_is_legal(variant):
     # The top level plays the last part of a game (fast, still every kind of endgame position).
     board = Board(variant)
     play_out(board, 2, seed=3, max_moves=len(board.variant.colors) * 12)
-    play_out(board, HINT_LEVEL, seed=3)
+    play_out(board, MASTER, seed=3)
     assert board.is_game_over()
 
 
@@ -149,10 +150,10 @@ def test_same_seed_same_game(variant, level):
 def test_four_colour_master_is_the_same_for_a_seed_and_its_sampled_rollouts_count():
     board = Board("classic")
     play_out(board, 2, seed=5, max_moves=16)
-    move = choose_move(board, HINT_LEVEL, seed=3)
-    assert board.is_legal(move) and choose_move(board, HINT_LEVEL, seed=3) == move
+    move = choose_move(board, MASTER, seed=3)
+    assert board.is_legal(move) and choose_move(board, MASTER, seed=3) == move
     # Other seeds draw other rollouts; over a few, some pick another move.
-    assert {choose_move(board, HINT_LEVEL, seed=s) for s in range(4, 10)} - {move}
+    assert {choose_move(board, MASTER, seed=s) for s in range(4, 10)} - {move}
 
 
 @pytest.mark.parametrize("variant", ["classic", "trigon"])
@@ -164,7 +165,7 @@ def test_four_colour_master_stops_every_round_of_rollouts_at_the_work_cap(varian
 
     board = Board(variant)
     play_out(board, 2, seed=6, max_moves=12)
-    multi = ai.LEVEL_CONFIGS[HINT_LEVEL].multi
+    multi = ai.LEVEL_CONFIGS[MASTER].multi
     real = ai.evaluate
     rollouts = []  # each rollout ends in one evaluation
 
@@ -191,7 +192,7 @@ def test_four_colour_candidates_cut_after_the_greedy_rollout_get_no_sampled_ones
 
     board = Board("classic")
     play_out(board, 2, seed=6, max_moves=24)
-    multi = ai.LEVEL_CONFIGS[HINT_LEVEL].multi
+    multi = ai.LEVEL_CONFIGS[MASTER].multi
 
     def move_with(**changes):
         config = replace(multi, noise=0.0, max_work=10**9, **changes)
@@ -213,9 +214,7 @@ def test_lower_levels_vary_between_seeds(level):
     assert len(games) > 1
 
 
-@pytest.mark.parametrize(
-    ("variant", "level"), [("classic", HINT_LEVEL), ("duo", 6), ("classic_2", 6)]
-)
+@pytest.mark.parametrize(("variant", "level"), [("classic", MASTER), ("duo", 6), ("classic_2", 6)])
 def test_sliced_search_finds_the_same_move_as_one_call(variant, level):
     board = Board(variant)
     play_out(board, 2, seed=4, max_moves=10)
@@ -266,13 +265,13 @@ def test_master_remembers_positions_met_again_and_plays_as_without(variant, monk
 
     monkeypatch.setattr(ai, "learned_evaluate", counted(ai.learned_evaluate))
     monkeypatch.setattr(ai, "evaluate", counted(ai.evaluate))
-    master = LEVEL_CONFIGS[HINT_LEVEL]
+    master = LEVEL_CONFIGS[MASTER]
     config = master.classic if variant != "duo" else master
-    monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, replace(config, max_work=150_000, classic=None))
+    monkeypatch.setitem(LEVEL_CONFIGS, MASTER, replace(config, max_work=150_000, classic=None))
     for board in random_positions(variant, 3, seed=9)[:2]:
         runs = []
         for memo in (dict, _Forgetful):
-            search = Search(board, HINT_LEVEL, seed=4)
+            search = Search(board, MASTER, seed=4)
             search._expansions, search._leaf_values = memo(), memo()
             evaluated.clear()
             runs.append((search.run(), search._scored, search._nodes, list(evaluated)))
@@ -287,20 +286,20 @@ def test_a_search_cut_by_the_work_cap_counts_for_nothing(variant, monkeypatch):
     move, as if it had one candidate, not a candidate judged by a
     shallower search."""
     positions = random_positions(variant, 8, seed=5)
-    master = LEVEL_CONFIGS[HINT_LEVEL]
+    master = LEVEL_CONFIGS[MASTER]
     config = master.classic if variant != "duo" else master
-    monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, replace(config, classic=None))
-    one = [choose_move(b, HINT_LEVEL, seed=3) for b in positions]
-    monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, replace(config, max_work=1, classic=None))
-    capped = [choose_move(b, HINT_LEVEL, seed=3) for b in positions]
-    monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, replace(config, candidates=1, classic=None))
-    assert capped == [choose_move(b, HINT_LEVEL, seed=3) for b in positions]
+    monkeypatch.setitem(LEVEL_CONFIGS, MASTER, replace(config, classic=None))
+    one = [choose_move(b, MASTER, seed=3) for b in positions]
+    monkeypatch.setitem(LEVEL_CONFIGS, MASTER, replace(config, max_work=1, classic=None))
+    capped = [choose_move(b, MASTER, seed=3) for b in positions]
+    monkeypatch.setitem(LEVEL_CONFIGS, MASTER, replace(config, candidates=1, classic=None))
+    assert capped == [choose_move(b, MASTER, seed=3) for b in positions]
     assert capped != one, "the uncapped search must change some moves"
 
 
 def test_cancel_stops_the_search_and_keeps_a_legal_move():
     board = Board("duo")
-    search = Search(board, HINT_LEVEL, seed=1)
+    search = Search(board, MASTER, seed=1)
     search.step(0.0)
     search.cancel()
     assert search.done and board.is_legal(search.best_move)
@@ -349,7 +348,11 @@ def moves(text):
     return [Move.parse(part) for part in text.split()]
 
 
-@pytest.mark.parametrize("level", [3, HINT_LEVEL])
+#: The level that plays the cheap score with little noise on Duo's board (Strong's way).
+CHEAP_SCORE_ON_DUO = 15
+
+
+@pytest.mark.parametrize("level", [CHEAP_SCORE_ON_DUO, MASTER])
 def test_duo_blocks_the_opponents_only_corner(level):
     # Orange's only piece runs up the right edge: its single attach square is m6, and it still
     # holds 84 squares of pieces. Purple can cover m6 and shut Orange out for the rest of the game.
@@ -370,7 +373,7 @@ def test_duo_blocks_the_opponents_only_corner(level):
         board.pop()
 
 
-@pytest.mark.parametrize("level", [3, HINT_LEVEL])
+@pytest.mark.parametrize("level", [3, MASTER])
 def test_classic_3_green_plays_for_the_player_moving_it(level):
     # Blue's only attach square is f19 and Yellow's is s15; Green can cover either. Green's
     # moves go to players 0, 1, 2, 0, ... by the number of Green pieces already played.
@@ -568,15 +571,15 @@ def test_duo_master_judges_by_the_learned_evaluation_else_by_the_hand_set_one(mo
     from game import ai_value
 
     positions = random_positions("duo", 6, seed=7)
-    master = LEVEL_CONFIGS[HINT_LEVEL]
-    learned = [choose_move(b, HINT_LEVEL, seed=3) for b in positions]
-    monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, replace(master, learned_value=False))
-    hand_set = [choose_move(b, HINT_LEVEL, seed=3) for b in positions]
+    master = LEVEL_CONFIGS[MASTER]
+    learned = [choose_move(b, MASTER, seed=3) for b in positions]
+    monkeypatch.setitem(LEVEL_CONFIGS, MASTER, replace(master, learned_value=False))
+    hand_set = [choose_move(b, MASTER, seed=3) for b in positions]
     assert hand_set != learned, "the learned evaluation must change some moves"
     # A board without learned weights falls back to the hand-set evaluation.
-    monkeypatch.setitem(LEVEL_CONFIGS, HINT_LEVEL, master)
+    monkeypatch.setitem(LEVEL_CONFIGS, MASTER, master)
     monkeypatch.setattr(ai_value, "learned_values", dict)
-    assert [choose_move(b, HINT_LEVEL, seed=3) for b in positions] == hand_set
+    assert [choose_move(b, MASTER, seed=3) for b in positions] == hand_set
 
 
 def test_the_computer_plays_every_variant():
@@ -726,3 +729,16 @@ def test_the_tree_s_opponent_answers_with_its_own_best(monkeypatch):
         assert choose_move(board, TREE_LEVEL, seed=2) == moves[0]
         tried += 1
     assert tried >= 2
+
+
+def test_hints_come_from_the_strongest_level_that_does_not_search_by_the_tree():
+    from game.levels import hint_level
+
+    for variant in PLAYED_VARIANTS:
+        level = hint_level(variant)
+        config = LEVEL_CONFIGS[level]
+        if Board(variant).geometry.width >= 20:
+            assert level == MASTER and not (config.classic or config).exploration, variant
+        else:
+            assert LEVEL_CONFIGS[MASTER].exploration and not config.exploration, variant
+            assert LEVELS.index(level) == LEVELS.index(MASTER) - 1, variant
