@@ -193,9 +193,11 @@ _LADDER = (
     # more than the Classic board's: fewer candidates keep the step above the rung below.
     (_judged(3), _prior(0.3)),  # Expert
     (replace(_CHALLENGER, noise=2.0), _judged(16)),  # Senior Expert
+    # Challenger
     (replace(_CANDIDATE_MASTER, candidates=24, beam=(12, 8, 6), max_work=400_000), _CHALLENGER),
     (_ALPHA_BETA, replace(_CANDIDATE_MASTER, max_work=375_000)),  # Candidate Master
     (replace(_TREE, max_work=1_000_000), replace(_ALPHA_BETA, max_work=1_500_000)),  # Master
+    # Grandmaster
     (replace(_TREE, max_work=1_500_000), replace(_ALPHA_BETA, max_work=3_000_000)),
 )
 LEVEL_CONFIGS = {
