@@ -71,6 +71,7 @@ from .ai_value import learned_evaluate, points, value_weights
 from .board import next_mover
 from .geometry import geometry
 from .levels import LEVEL_NAMES, LEVELS, MASTER, PLAYED_VARIANTS
+from .parts import PartResult, best_part
 from .pieces import Move
 from .slicing import SlicedWork
 
@@ -94,6 +95,9 @@ EXPAND_WORK = 165
 PUCT_SCALE = 10.0
 #: A move not yet tried in the tree is valued at its position's mean value less this.
 FIRST_PLAY_PENALTY = 0.1
+#: The value of a part of the tree's root that the work cap left unsearched: below every mean
+#: value (tanh's, in (-1, 1)).
+UNSEARCHED = -2.0
 
 
 @dataclass(frozen=True)
@@ -136,6 +140,11 @@ class LevelConfig:
     #: offering its mover the prior's ``branching`` best moves.
     exploration: float = 0.0
     branching: int = 16
+    #: The tree: its root's candidates dealt into this many parts by turns in the prior's order
+    #: (at most :data:`game.parts.MAX_PARTS`), each searched by a tree of its own with an equal
+    #: share of the work cap, which the page searches at once in as many workers; the move played
+    #: is the most visited of the part whose one has the best mean value.
+    parts: int = 1
     #: How the level plays on the Classic board instead, if differently.
     classic: LevelConfig | None = None
     #: How the level plays in three- and four-player games instead, if differently.
@@ -196,7 +205,8 @@ _LADDER = (
     # Challenger
     (replace(_CANDIDATE_MASTER, candidates=24, beam=(12, 8, 6), max_work=400_000), _CHALLENGER),
     (_ALPHA_BETA, replace(_CANDIDATE_MASTER, max_work=375_000)),  # Candidate Master
-    (replace(_TREE, max_work=1_000_000), replace(_ALPHA_BETA, max_work=1_500_000)),  # Master
+    # Master
+    (replace(_TREE, max_work=1_000_000, parts=2), replace(_ALPHA_BETA, max_work=1_500_000)),
     # Grandmaster
     (replace(_TREE, max_work=1_500_000), replace(_ALPHA_BETA, max_work=3_000_000)),
 )
@@ -235,16 +245,23 @@ class Search(SlicedWork):
     """A search for the move of the colour to move on ``board``, run in slices with :meth:`step`.
 
     The board is copied, so the caller may change its own board meanwhile (then discard this
-    search). The result depends only on the position, ``level`` and ``seed``.
+    search). The result depends only on the position, ``level`` and ``seed``. With ``part``
+    (below :data:`game.parts.MAX_PARTS`) it searches that part alone of a search dealt into parts
+    (:attr:`LevelConfig.parts`) and sets :attr:`part_result`; :func:`game.parts.best_part` of the
+    parts' results is the whole search's move.
     """
 
-    def __init__(self, board, level: int, seed: int | None = None):
+    def __init__(self, board, level: int, seed: int | None = None, part: int | None = None):
         if level not in LEVEL_CONFIGS:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(map(str, LEVELS))}")
         if board.variant.name not in PLAYED_VARIANTS:
             raise ValueError(f"the computer does not play {board.variant.sgf_game} yet")
         self.best_move: Move | None = None
+        #: With ``part``, once done: what the part found (None if the search was not dealt and
+        #: another part has its move).
+        self.part_result: PartResult | None = None
         self.done = False
+        self._part = part
         self._board = board.copy()
         config = LEVEL_CONFIGS[level]
         if config.multi and board.variant.num_players > 2:
@@ -252,13 +269,16 @@ class Search(SlicedWork):
         elif config.classic and board.geometry.width >= 20:
             config = config.classic
         self._config = config
+        tree = config.exploration and board.variant.num_players == 2
+        self._parts = config.parts if tree else 1
+        self._dealt = False
         self._rng = random.Random(DEFAULT_SEED if seed is None else seed)
         self._nodes = 0
         self._scored = 0
         self._value_weights = None
         self._expansions: dict[tuple, tuple[int, int, list[int]] | None] = {}
         self._leaf_values: dict[tuple, float] = {}
-        self._work = self._run()
+        self._work = self._searched()
 
     def run(self) -> Move | None:
         """Search to the end and return the chosen move."""
@@ -267,6 +287,13 @@ class Search(SlicedWork):
         return self.best_move
 
     # --- the search ------------------------------------------------------------------------
+
+    def _searched(self) -> Iterator[None]:
+        if self._part is not None and self._part >= self._parts:
+            return  # not dealt so far: another part searches it all
+        yield from self._run()
+        if self._part is not None and not self._dealt:
+            self.part_result = PartResult(self.best_move)
 
     def _run(self) -> Iterator[None]:
         board = self._board
@@ -345,23 +372,42 @@ class Search(SlicedWork):
             order = sorted(values, key=values.__getitem__, reverse=True)
 
     def _puct(self, pos, color, goal) -> Iterator[None]:
-        """Simulations from the root until the work cap: each walks down by the prior and the
-        values so far (PUCT), evaluates one new position and adds its value up the path."""
+        """A tree of simulations below the root's candidates, or below each part of them
+        (:attr:`LevelConfig.parts`) with its share of the work cap."""
         root = _Node(pos, (color - 1) % len(pos.own), self._node_value(pos, goal))
         self._grow(root, goal, self._config.candidates)
+        count = self._parts
+        self._dealt = count > 1
+        budget = (self._max_scored - self._scored) // count
+        found = []
+        for part in range(count) if self._part is None else [self._part]:
+            part_root = root if count == 1 else root.part(part, count)
+            yield from self._simulations(part_root, goal, self._scored + budget)
+            found.append(self._most_visited(part_root))
+        best = best_part(found)
+        self.best_move = best.move
+        if self._dealt and self._part is not None:
+            self.part_result = best
+
+    def _simulations(self, root, goal, until: int) -> Iterator[None]:
+        """Simulations from ``root`` until the work counted reaches ``until``: each walks down
+        by the prior and the values so far (PUCT), evaluates one new position and adds its
+        value up the path."""
         simulations = 0
-        while self._scored < self._max_scored:
+        while self._scored < until:
             self._simulate(root, goal)
             simulations += 1
             if simulations % 8 == 0:
-                self._take_most_visited(root)
                 yield
-        if root.children:  # none if the work cap allowed no simulation: the prior's best
-            self._take_most_visited(root)
 
-    def _take_most_visited(self, root) -> None:
+    def _most_visited(self, root) -> PartResult:
+        """The root's most visited move with its mean value for the mover; if the work cap
+        allowed no simulation, its first move, valued below any searched one."""
+        if not root.children:
+            return PartResult(self._board.move_from_code(root.codes[0]), UNSEARCHED)
         best = max(root.children, key=lambda child: (child.visits, child.total))
-        self.best_move = self._board.move_from_code(root.codes[root.children.index(best)])
+        move = self._board.move_from_code(root.codes[root.children.index(best)])
+        return PartResult(move, root.sign * best.total / best.visits, best.visits)
 
     def _grow(self, node, goal, count) -> None:
         """Give ``node`` its mover, that colour's ``count`` best moves by the prior and their
@@ -585,6 +631,17 @@ class _Node:
         self.pos, self.last = pos, last
         self.visits, self.total = 1, value
         self.codes = None
+
+    def part(self, index: int, count: int) -> _Node:
+        """A copy of this grown node, not yet visited below, with every ``count``-th of its moves
+        from the ``index``-th (their priors scaled to sum to 1)."""
+        node = _Node(self.pos, self.last, self.total)
+        node.color, node.sign = self.color, self.sign
+        node.codes = self.codes[index::count]
+        priors = self.priors[index::count]
+        node.priors = [prior / sum(priors) for prior in priors]
+        node.children = []
+        return node
 
 
 def choose_move(board, level: int, seed: int | None = None) -> Move | None:

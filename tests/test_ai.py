@@ -742,3 +742,27 @@ def test_hints_come_from_the_strongest_level_that_does_not_search_by_the_tree():
         else:
             assert LEVEL_CONFIGS[MASTER].exploration and not config.exploration, variant
             assert LEVELS.index(level) == LEVELS.index(MASTER) - 1, variant
+
+
+@pytest.mark.parametrize("level", [MASTER, 4])
+def test_the_parts_of_a_search_searched_apart_give_its_move(level):
+    """Master's tree in Duo is dealt into parts, which the page searches in two workers: each
+    part searched alone, the best of their results is the move of the whole search. A search
+    not dealt (Expert's) is part 0's alone."""
+    from game.parts import MAX_PARTS, best_part
+
+    assert all(config.parts <= MAX_PARTS for config in LEVEL_CONFIGS.values())
+    dealt = LEVEL_CONFIGS[level].parts > 1
+    assert dealt == (level == MASTER)
+    for board in random_positions("duo", 3, seed=31):
+        whole = choose_move(board, level, seed=4)
+        searches = [Search(board, level, seed=4, part=part) for part in range(MAX_PARTS)]
+        for search in searches:
+            search.run()
+        results = [search.part_result for search in searches]
+        assert best_part(results).move == whole
+        if dealt and len(board.legal_codes()) > 1:
+            assert all(result.value is not None for result in results)
+            assert {result.move for result in results} >= {whole}
+        else:
+            assert results[1:] == [None] and results[0].value is None

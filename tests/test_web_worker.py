@@ -86,3 +86,21 @@ def test_a_search_ends_the_analysis_running():
 def test_a_cancel_ends_the_analysis_without_an_answer():
     answers = answers_to(analysis_request(1, midgame()), {"cancel": True}, turns=3)
     assert all("progress" in answer for answer in answers)
+
+
+def test_a_part_of_a_search_is_answered_with_what_the_part_found():
+    from game.ai import MASTER
+    from game.parts import PartResult
+
+    board = midgame()
+    for part in (0, 1):
+        message = position(4, board, MASTER, 6)
+        message["search"]["part"] = part
+        (answer,) = answers_to(message)
+        search = Search(board, MASTER, seed=6, part=part)
+        search.run()
+        assert PartResult.from_json(answer["answer"]) == search.part_result
+    # A level whose search is not dealt: part 0 answers with its whole move, part 1 with nothing.
+    message = position(5, board, 3, 6)
+    message["search"]["part"] = 1
+    assert answers_to(message) == [{"id": 5, "answer": None}]

@@ -69,7 +69,7 @@ class App:
     def __init__(self):
         self._held: Held | None = None
         self.touch = False  # the last pointer was a finger: taps position, Place confirms
-        self.runner = WorkerRunner(computer_worker, on_change=self.on_runner_change)
+        self.runner = WorkerRunner(computer_worker, helper_worker, on_change=self.on_runner_change)
         self.notice_timer = None
         self.hide_notice_later = create_proxy(self.hide_notice)
         #: Whether the last save lasts beyond the page, and whether the player dismissed the
@@ -579,9 +579,34 @@ def computer_worker() -> ComputerWorker:
         element("runtime-info").dataset.numpy = loaded.result() or ""
         render_runtime_info()
 
+    def start_helper(loaded: asyncio.Future) -> None:
+        # A second Pyodide takes a core and about as much memory again: only where there are
+        # cores to spare, and not on a small phone.
+        global _helper
+        memory = getattr(js.navigator, "deviceMemory", None)
+        if loaded.result() and js.navigator.hardwareConcurrency >= 2 and (memory or 4) >= 4:
+            _helper = ComputerWorker()
+            _helper.loaded.add_done_callback(count_helper)
+
+    def count_helper(loaded: asyncio.Future) -> None:
+        # The workers that search (tests wait for the second).
+        document.body.dataset.workers = "2" if loaded.result() else "1"
+
     worker = ComputerWorker()
     worker.loaded.add_done_callback(show)
+    worker.loaded.add_done_callback(start_helper)
     return worker
+
+
+#: A second worker, which searches half of each search the page deals out (started by
+#: :func:`computer_worker` where it may).
+_helper: ComputerWorker | None = None
+
+
+def helper_worker() -> ComputerWorker | None:
+    """The second worker once it can search; None before, or where it is not started."""
+    loaded = None if _helper is None else _helper.loaded
+    return _helper if loaded is not None and loaded.done() and loaded.result() else None
 
 
 def engine_timings_json(*_) -> str:

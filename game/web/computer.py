@@ -14,6 +14,7 @@ from pyodide.ffi import create_proxy
 
 from game import Move
 from game.board import BaseBoard, Board
+from game.parts import PartResult, best_part
 from game.review import AnalysisResult
 from game.sgf import write_sgf
 
@@ -84,6 +85,15 @@ class ComputerWorker:
         move = await self._ask("search", request)
         return None if move is None else Move.parse(move)
 
+    async def search_part(
+        self, board: BaseBoard, level: int, seed: int, part: int
+    ) -> PartResult | None:
+        """What ``part`` of that search found (:mod:`game.parts`); None if the part has nothing
+        to do, or if cancelled meanwhile. Raises :class:`PlayerUnavailable` as :meth:`search`."""
+        request = {"sgf": write_sgf(board), "level": level, "seed": seed, "part": part}
+        found = await self._ask("search", request)
+        return None if found is None else PartResult.from_json(found)
+
     async def analyse(
         self, board: Board, on_progress: Callable[[float], None]
     ) -> AnalysisResult | None:
@@ -102,17 +112,27 @@ class ComputerWorker:
 
 class WorkerRunner(SlicedRunner):
     """:class:`SlicedRunner` whose searches and analyses run in the :class:`ComputerWorker`
-    that ``worker`` gives (called at the first: the page starts it once it is playable)."""
+    that ``worker`` gives (called at the first: the page starts it once it is playable). Where
+    ``helper`` gives a second worker that has loaded, each search is dealt into parts
+    (:mod:`game.parts`) searched at once in the two: the same move, sooner."""
 
-    def __init__(self, worker: Callable[[], ComputerWorker], **options):
+    def __init__(
+        self,
+        worker: Callable[[], ComputerWorker],
+        helper: Callable[[], ComputerWorker | None] = lambda: None,
+        **options,
+    ):
         super().__init__(None, **options)
         self._start_worker = worker
+        self._helper = helper
         self._worker: ComputerWorker | None = None
+        self._helping: ComputerWorker | None = None
 
     def cancel(self) -> None:
         super().cancel()
-        if self._worker is not None:
-            self._worker.cancel()
+        for worker in (self._worker, self._helping):
+            if worker is not None:
+                worker.cancel()
 
     async def _search(
         self, number: int, board: BaseBoard, level: int, seed: int, at_least: float
@@ -120,7 +140,14 @@ class WorkerRunner(SlicedRunner):
         started = self._clock()
 
         async def ask(worker: ComputerWorker) -> Move | None:
-            move = await worker.search(board, level, seed)
+            self._helping = self._helper()
+            if self._helping is None:
+                move = await worker.search(board, level, seed)
+            else:
+                workers = (worker, self._helping)
+                parts = [w.search_part(board, level, seed, k) for k, w in enumerate(workers)]
+                best = best_part(await asyncio.gather(*parts))
+                move = None if best is None else best.move
             if move is not None and number == self._current:
                 await self._wait_until(started + at_least)
             return move

@@ -4,9 +4,11 @@ cancel is heard at once.
 
 Messages are plain dicts. ``{"search": {"id": 1, "sgf": ..., "level": 3, "seed": 7}}`` asks for
 the move of the colour to move (answered ``{"id": 1, "answer": "e10,f10,e9"}``, ``None`` if it
-has no move); ``{"analyse": {"id": 2, "sgf": ...}}`` asks for the analysis of the record's game
-(:mod:`game.analysis`; answered with :meth:`~game.review.AnalysisResult.to_json`, after
-``{"id": 2, "progress": 0.25}`` as each position is done). A request ends the one running, and
+has no move); with ``"part": 1`` in the search, for what that part of a search dealt into parts
+found (:mod:`game.parts`; answered with :meth:`~game.parts.PartResult.to_json`, ``None`` if the
+part has nothing to do); ``{"analyse": {"id": 2, "sgf": ...}}`` asks for the analysis of the
+record's game (:mod:`game.analysis`; answered with :meth:`~game.review.AnalysisResult.to_json`,
+after ``{"id": 2, "progress": 0.25}`` as each position is done). A request ends the one running, and
 ``{"cancel": True}`` ends it too: an ended request gets no answer.
 
 >>> import asyncio
@@ -53,9 +55,22 @@ class Searcher:
             return asyncio.ensure_future(self._analyse(self._current, **message["analyse"]))
         return None
 
-    async def _search(self, number: int, id: int, sgf: str, level: int, seed: int) -> None:  # noqa: A002
-        search = Search(read_sgf(sgf), level, seed=seed)
-        if await self._run(number, search):
+    async def _search(
+        self,
+        number: int,
+        id: int,  # noqa: A002
+        sgf: str,
+        level: int,
+        seed: int,
+        part: int | None = None,
+    ) -> None:
+        search = Search(read_sgf(sgf), level, seed=seed, part=part)
+        if not await self._run(number, search):
+            return
+        if part is not None:
+            result = search.part_result
+            self._post({"id": id, "answer": None if result is None else result.to_json()})
+        else:
             move = search.best_move
             self._post({"id": id, "answer": None if move is None else str(move)})
 

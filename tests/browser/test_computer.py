@@ -2,7 +2,7 @@
 
 from harness import covered, open_page, pick, seed_saved_game, wait_until_idle, wait_until_state
 
-from game.levels import LEVELS
+from game.levels import LEVELS, MASTER
 from game.web.session import HUMAN_OCCUPANT, GameOptions, Occupant, Session
 
 
@@ -80,3 +80,20 @@ def test_without_numpy_the_humans_play_on_and_the_page_says_why(context, site):
     assert covered(page) == {"a20": "blue"}
     assert page.get_attribute("body", "data-state") == "ready"
     assert not page.is_disabled("#undo")
+
+
+def test_with_a_second_worker_master_plays_duo_in_both(context, site, record):
+    master = Occupant("computer", MASTER)
+    seed_saved_game(
+        context, Session.new(GameOptions("duo", seats=(HUMAN_OCCUPANT, master))).to_json()
+    )
+    page = open_page(context, site, record)
+    page.wait_for_selector("body[data-workers='2']", state="attached", timeout=120_000)
+    pick(page, "X", "purple")
+    page.click("#board [data-square='e11']")
+    page.wait_for_selector("#board [data-square][data-color=orange]", state="attached")
+    wait_until_state(page, "ready")
+    orange = [square for square, color in covered(page).items() if color == "orange"]
+    assert 1 <= len(orange) <= 5
+    workers = [worker.url for worker in page.workers]
+    assert len(workers) == 2 and all(url.endswith("/static/ai-worker.js") for url in workers)
