@@ -66,7 +66,6 @@ sys.path.insert(0, str(ROOT))
 
 from buildsteps import assembly, server  # noqa: E402
 from game.ai import LEVELS, MASTER  # noqa: E402
-from game.levels import hint_level  # noqa: E402
 from game.web.session import GameOptions, Occupant, Session  # noqa: E402
 from game.web.timing import engine_timings  # noqa: E402
 
@@ -387,8 +386,8 @@ def main() -> None:
     parser.add_argument("--computer-moves", type=int, default=100, help="per variant, at most")
     parser.add_argument(
         "--computer-levels",
-        default=f"{MASTER},{hint_level('duo')},{LEVELS[-1]}",
-        help="the levels whose moves are timed (default: Master, the level of Duo's hints, and "
+        default=f"{MASTER},{LEVELS[-1]}",
+        help="the levels whose moves are timed (default: Master, who also gives the hints, and "
         "the top level)",
     )
     parser.add_argument("--site", type=Path, help="a site already built (default: build dist/)")

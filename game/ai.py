@@ -40,8 +40,10 @@ On Duo's board (Duo, Junior), where one rung of the Classic board's ladder is wo
 level from Learner to Candidate Master plays about as the next one up does on the Classic board
 (Candidate Master as Master, with Duo's learned evaluation), and Master and Grandmaster search a
 tree of simulations (PUCT, as AlphaZero searches) below the prior's 32 best candidates, that
-follows the prior's 16 best moves of each position and the values found below them; Grandmaster
-with 1.5 times Master's work cap.
+follows the prior's 16 best moves of each position and the values found below them: Master's
+dealt into two parts by the root's moves, each a tree of its own with half the work (the page
+searches them at once in two workers, :mod:`game.parts`), Grandmaster's one tree with 1.5 times
+Master's work cap.
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.

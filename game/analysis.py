@@ -1,4 +1,5 @@
-"""Analyse a game: at every position, the move the hints' level would play, each
+"""Analyse a game: at every position, the move the computer would play (at
+:func:`game.levels.analysis_level`), each
 player's value, and how much each move played lost against the computer's.
 
 The AI has no position-value API, so the value comes from its search result and its static
@@ -29,7 +30,7 @@ from collections.abc import Iterator
 from .ai import Search, goal_of
 from .ai_eval import Position, Weights, color_values
 from .board import Board
-from .levels import hint_level
+from .levels import analysis_level
 from .review import VALUE_DECIMALS, AnalysisResult
 from .slicing import SlicedWork
 
@@ -44,7 +45,7 @@ class Analysis(SlicedWork):
     """
 
     def __init__(self, board: Board, level: int | None = None):
-        self.level = hint_level(board.variant.name) if level is None else level
+        self.level = analysis_level(board.variant.name) if level is None else level
         self.done = False
         self.progress = 0.0
         self.result: AnalysisResult | None = None

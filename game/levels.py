@@ -40,7 +40,8 @@ LEVEL_NAMES = {
 }
 #: The levels from the weakest to the strongest: the order the new-game dialog lists them in.
 LEVELS = (1, 11, 12, 13, 2, 14, 15, 3, 7, 4, 8, 10, 9, 5, 6)
-#: Master: the strongest level that does not think for seconds, and GTP's default.
+#: Master: the level that answers a human's request for a hint (the strongest that answers within
+#: about a second in the page), and GTP's default.
 MASTER = 5
 #: What the new-game dialog says of the levels that think longer than that.
 LEVEL_PACE = {6: N_("thinks up to a few seconds a move")}
@@ -66,7 +67,7 @@ LEVEL_STRENGTH: dict[str, dict[int, dict[int, float]]] = {
         8: {3: 0.535},
         10: {3: 0.725, 4: 0.57},
         9: {5: 0.434},
-        5: {5: 0.5675, 6: 0.31},
+        5: {5: 0.55, 6: 0.15},
         6: {5: 0.625, 6: 0.325},
     },
     "junior": {5: {3: 0.75, 4: 0.575}},
@@ -148,13 +149,12 @@ def family(variant: str) -> str:
     return "trigon" if variant.startswith("trigon") else "classic"
 
 
-def hint_level(variant: str) -> int:
-    """The level that answers a request for a hint in ``variant`` (an id) and analyses its
-    games: the strongest that answers within about a second in the page -- Master, but on Duo's
-    board, where Master's tree takes about twice that, Candidate Master (alpha-beta, as Master
-    searches the larger boards).
+def analysis_level(variant: str) -> int:
+    """The level that analyses a game of ``variant`` (an id), in one worker of the page: Master,
+    but on Duo's board, where Master's tree alone in one worker takes about twice alpha-beta's
+    time, Candidate Master (alpha-beta, as Master searches the larger boards).
 
-    >>> [level_name(hint_level(variant)) for variant in ("duo", "junior", "classic_2", "trigon")]
+    >>> [level_name(analysis_level(v)) for v in ("duo", "junior", "classic_2", "trigon")]
     ['Candidate Master', 'Candidate Master', 'Master', 'Master']
     """
     return 9 if family(variant) in ("duo", "junior") else MASTER

@@ -83,7 +83,9 @@ def test_duo_master_and_grandmaster_search_by_the_tree_the_classic_board_by_alph
     # larger boards, with Duo's smaller cap.
     candidate = LEVEL_CONFIGS[LEVELS[LEVELS.index(MASTER) - 1]]
     assert replace(candidate, classic=None) == replace(master.classic, max_work=master.max_work)
-    assert replace(grandmaster, max_work=master.max_work, classic=None) == replace(
+    # Grandmaster's tree: Master's with 1.5 times the work, in one part.
+    assert master.parts == 2 and grandmaster.parts == 1
+    assert replace(grandmaster, max_work=master.max_work, parts=2, classic=None) == replace(
         master, classic=None
     )
     assert grandmaster.max_work == 1.5 * master.max_work
@@ -731,11 +733,12 @@ def test_the_tree_s_opponent_answers_with_its_own_best(monkeypatch):
     assert tried >= 2
 
 
-def test_hints_come_from_the_strongest_level_that_does_not_search_by_the_tree():
-    from game.levels import hint_level
+def test_a_game_is_analysed_by_the_strongest_level_that_does_not_search_by_the_tree():
+    # An analysis runs in one worker in the page, where the tree takes twice alpha-beta's time.
+    from game.levels import analysis_level
 
     for variant in PLAYED_VARIANTS:
-        level = hint_level(variant)
+        level = analysis_level(variant)
         config = LEVEL_CONFIGS[level]
         if Board(variant).geometry.width >= 20:
             assert level == MASTER and not (config.classic or config).exploration, variant

@@ -14,7 +14,7 @@ from enum import Enum
 from game import Board, Move, Piece
 from game.boundary import InputError
 from game.i18n import N_, _, ngettext
-from game.levels import hint_level
+from game.levels import MASTER
 from game.rating import RATED_VARIANTS, RatingHistory
 from game.record import from_blksgf
 from game.review import AnalysisResult, biggest_drops, color_title
@@ -246,8 +246,7 @@ class GameMode(PageMode):
         if not game_type.computer_plays:  # the H key; the button is disabled
             return Hint(notice=_(NO_HINTS).format(game=_(game_type.title)))
         try:
-            level = hint_level(self.board.variant.name)
-            move = await self.page.runner.start(self.board, level, self.seed, label="hint")
+            move = await self.page.runner.start(self.board, MASTER, self.seed, label="hint")
         except PlayerUnavailable:
             return Hint(notice=_(NO_PLAYER))
         return Hint(move, self.board.turn) if move is not None else Hint()
