@@ -294,7 +294,7 @@ class Search(SlicedWork):
         if self._part is not None and self._part >= self._parts:
             return  # not dealt so far: another part searches it all
         yield from self._run()
-        if self._part is not None and not self._dealt:
+        if self._part == 0 and not self._dealt:
             self.part_result = PartResult(self.best_move)
 
     def _run(self) -> Iterator[None]:
@@ -378,8 +378,10 @@ class Search(SlicedWork):
         (:attr:`LevelConfig.parts`) with its share of the work cap."""
         root = _Node(pos, (color - 1) % len(pos.own), self._node_value(pos, goal))
         self._grow(root, goal, self._config.candidates)
-        count = self._parts
+        count = min(self._parts, len(root.codes))
         self._dealt = count > 1
+        if self._part is not None and self._part >= count:
+            return  # fewer candidates than parts: part 0 has them all
         budget = (self._max_scored - self._scored) // count
         found = []
         for part in range(count) if self._part is None else [self._part]:

@@ -769,3 +769,16 @@ def test_the_parts_of_a_search_searched_apart_give_its_move(level):
             assert {result.move for result in results} >= {whole}
         else:
             assert results[1:] == [None] and results[0].value is None
+
+
+def test_a_search_with_fewer_candidates_than_parts_is_part_0s_alone(monkeypatch):
+    from game.parts import MAX_PARTS
+
+    monkeypatch.setitem(LEVEL_CONFIGS, MASTER, replace(LEVEL_CONFIGS[MASTER], candidates=1))
+    board = random_positions("duo", 1, seed=32)[0]
+    searches = [Search(board, MASTER, seed=4, part=part) for part in range(MAX_PARTS)]
+    for search in searches:
+        search.run()
+    first, *others = (search.part_result for search in searches)
+    assert others == [None] * (MAX_PARTS - 1) and first.value is None
+    assert first.move == choose_move(board, MASTER, seed=4)
