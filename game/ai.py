@@ -273,7 +273,6 @@ class Search(SlicedWork):
         self._config = config
         tree = config.exploration and board.variant.num_players == 2
         self._parts = config.parts if tree else 1
-        self._dealt = False
         self._rng = random.Random(DEFAULT_SEED if seed is None else seed)
         self._nodes = 0
         self._scored = 0
@@ -294,8 +293,8 @@ class Search(SlicedWork):
         if self._part is not None and self._part >= self._parts:
             return  # not dealt so far: another part searches it all
         yield from self._run()
-        if self._part == 0 and not self._dealt:
-            self.part_result = PartResult(self.best_move)
+        if self._part == 0 and self.part_result is None:
+            self.part_result = PartResult(self.best_move)  # not dealt: the whole search's move
 
     def _run(self) -> Iterator[None]:
         board = self._board
@@ -379,7 +378,6 @@ class Search(SlicedWork):
         root = _Node(pos, (color - 1) % len(pos.own), self._node_value(pos, goal))
         self._grow(root, goal, self._config.candidates)
         count = min(self._parts, len(root.codes))
-        self._dealt = count > 1
         if self._part is not None and self._part >= count:
             return  # fewer candidates than parts: part 0 has them all
         budget = (self._max_scored - self._scored) // count
@@ -390,7 +388,7 @@ class Search(SlicedWork):
             found.append(self._most_visited(part_root))
         best = best_part(found)
         self.best_move = best.move
-        if self._dealt and self._part is not None:
+        if count > 1 and self._part is not None:
             self.part_result = best
 
     def _simulations(self, root, goal, until: int) -> Iterator[None]:
