@@ -44,7 +44,7 @@ def browser_locale(code: str) -> str:
 FIRST_FRAME = """
 requestAnimationFrame(() => {
   window.firstFrame = {
-    cutShort: !self.pyblokusWords || !document.getElementById("page-parsed"),
+    cutShort: !self.pyblokusWords || !document.getElementById("page-translated"),
     lang: document.documentElement.lang,
     marked: [...document.querySelectorAll("[data-i18n~=text]")].map(
       (e) => [e.textContent, e.getAttribute("data-en-text")]),
