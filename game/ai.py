@@ -209,8 +209,12 @@ _LADDER = (
     (_ALPHA_BETA, replace(_CANDIDATE_MASTER, max_work=375_000)),  # Candidate Master
     # Master
     (replace(_TREE, max_work=1_000_000, parts=2), replace(_ALPHA_BETA, max_work=1_500_000)),
-    # Grandmaster
-    (replace(_TREE, max_work=1_500_000), replace(_ALPHA_BETA, max_work=3_000_000)),
+    # Grandmaster: its one tree with all the work scored higher against Pentobi L6 exploring
+    # less; Master's trees in parts, half the work each, did not (bench/RESULTS.md).
+    (
+        replace(_TREE, max_work=1_500_000, exploration=1.0),
+        replace(_ALPHA_BETA, max_work=3_000_000),
+    ),
 )
 LEVEL_CONFIGS = {
     level: replace(duo_board, classic=None if larger_board == duo_board else larger_board)

@@ -83,11 +83,17 @@ def test_duo_master_and_grandmaster_search_by_the_tree_the_classic_board_by_alph
     # larger boards, with Duo's smaller cap.
     candidate = LEVEL_CONFIGS[LEVELS[LEVELS.index(MASTER) - 1]]
     assert replace(candidate, classic=None) == replace(master.classic, max_work=master.max_work)
-    # Grandmaster's tree: Master's with 1.5 times the work, in one part.
+    # Grandmaster's tree: Master's with 1.5 times the work, in one part, exploring less.
     assert master.parts == 2 and grandmaster.parts == 1
-    assert replace(grandmaster, max_work=master.max_work, parts=2, classic=None) == replace(
-        master, classic=None
+    assert grandmaster.exploration < master.exploration
+    same_but_work = replace(
+        grandmaster,
+        max_work=master.max_work,
+        parts=2,
+        exploration=master.exploration,
+        classic=None,
     )
+    assert same_but_work == replace(master, classic=None)
     assert grandmaster.max_work == 1.5 * master.max_work
     own, top = grandmaster.classic, master.classic
     assert replace(own, max_work=top.max_work) == top and own.max_work == 2 * top.max_work
