@@ -59,6 +59,7 @@ from operator import mul
 
 import numpy as np
 
+from .ai_book import book_move
 from .ai_eval import (
     Position,
     Weights,
@@ -69,7 +70,15 @@ from .ai_eval import (
     move_scores,
 )
 from .ai_prior import is_learned, prior_logits
-from .ai_value import learned_evaluate, points, value_weights
+from .ai_value import (
+    PHASES,
+    learned_evaluate,
+    points,
+    value_calibration,
+    value_phase,
+    value_weights,
+    win_value,
+)
 from .board import next_mover
 from .geometry import geometry
 from .levels import LEVEL_NAMES, LEVELS, MASTER, PLAYED_VARIANTS
@@ -92,14 +101,16 @@ DEFAULT_SEED = 0
 #: scored: about what they cost in time, so that the cap bounds deep searches' time too.
 LEAF_WORK = 80
 EXPAND_WORK = 165
-#: The tree search's values are tanh(margin / PUCT_SCALE): a margin of this many points is
-#: nearly a won game.
+#: The tree search's values, uncalibrated (:attr:`LevelConfig.calibrated`), are
+#: tanh(margin / PUCT_SCALE): a margin of this many points is nearly a won game.
 PUCT_SCALE = 10.0
 #: A move not yet tried in the tree is valued at its position's mean value less this.
 FIRST_PLAY_PENALTY = 0.1
 #: The value of a part of the tree's root that the work cap left unsearched: below every mean
 #: value (tanh's, in (-1, 1)).
 UNSEARCHED = -2.0
+#: Per game phase, the slope and tempo of the uncalibrated tree's values.
+_UNCALIBRATED = [(2 / PUCT_SCALE, 0.0)] * PHASES
 
 
 @dataclass(frozen=True)
@@ -147,6 +158,12 @@ class LevelConfig:
     #: share of the work cap, which the page searches at once in as many workers; the move played
     #: is the most visited of the part whose one has the best mean value.
     parts: int = 1
+    #: The tree: values from the learned evaluation's calibration to the engine's results
+    #: (:func:`game.ai_value.win_value`, a game's end its result) where one was fitted, instead
+    #: of tanh(margin / PUCT_SCALE).
+    calibrated: bool = False
+    #: Play the opening book's move where it has one (:mod:`game.ai_book`).
+    book: bool = False
     #: How the level plays on the Classic board instead, if differently.
     classic: LevelConfig | None = None
     #: How the level plays in three- and four-player games instead, if differently.
@@ -210,9 +227,10 @@ _LADDER = (
     # Master
     (replace(_TREE, max_work=1_000_000, parts=2), replace(_ALPHA_BETA, max_work=1_500_000)),
     # Grandmaster: its one tree with all the work scored higher against Pentobi L6 exploring
-    # less; Master's trees in parts, half the work each, did not (bench/RESULTS.md).
+    # less (Master's trees in parts, half the work each, did not), with calibrated values and
+    # the book's opening (bench/RESULTS.md).
     (
-        replace(_TREE, max_work=1_500_000, exploration=1.0),
+        replace(_TREE, max_work=1_500_000, exploration=1.0, book=True, calibrated=True),
         replace(_ALPHA_BETA, max_work=3_000_000),
     ),
 )
@@ -281,6 +299,7 @@ class Search(SlicedWork):
         self._nodes = 0
         self._scored = 0
         self._value_weights = None
+        self._calibration = _UNCALIBRATED
         self._expansions: dict[tuple, tuple[int, int, list[int]] | None] = {}
         self._leaf_values: dict[tuple, float] = {}
         self._work = self._searched()
@@ -309,6 +328,11 @@ class Search(SlicedWork):
         self.best_move = board.move_from_code(codes[0])  # a legal answer from the first slice on
         if len(codes) == 1:
             return
+        if self._config.book:
+            move = book_move(board)
+            if move is not None:
+                self.best_move = move
+                return
         variant = board.variant
         self._variant = variant
         self._goals = [goal_of(variant, p) for p in range(variant.num_players)]
@@ -318,6 +342,8 @@ class Search(SlicedWork):
         pos = Position.from_board(board)
         if config.learned_value:
             self._value_weights = value_weights(pos, goal)
+            if self._value_weights is not None and config.calibrated:
+                self._calibration = value_calibration(pos, goal) or self._calibration
         yield
         noise, rng = config.noise, self._rng
         cheap = self._order(pos, color, codes, goal)
@@ -379,7 +405,8 @@ class Search(SlicedWork):
     def _puct(self, pos, color, goal) -> Iterator[None]:
         """A tree of simulations below the root's candidates, or below each part of them
         (:attr:`LevelConfig.parts`) with its share of the work cap."""
-        root = _Node(pos, (color - 1) % len(pos.own), self._node_value(pos, goal))
+        last = (color - 1) % len(pos.own)
+        root = _Node(pos, last, self._node_value(pos, last, goal))
         self._grow(root, goal, self._config.candidates)
         count = min(self._parts, len(root.codes))
         if self._part is not None and self._part >= count:
@@ -438,17 +465,21 @@ class Search(SlicedWork):
         node.codes = codes[top].tolist()
         node.priors = [weight / total for weight in weights]
 
-    def _node_value(self, pos, goal) -> float:
-        """The tree's value of ``pos`` for ``goal``: its evaluation squashed into (-1, 1)."""
+    def _node_value(self, pos, last, goal) -> float:
+        """The tree's value of ``pos``, where colour ``last`` moved last, for ``goal``: its
+        evaluation as an expected result, in (-1, 1)."""
         self._scored += LEAF_WORK
         self._nodes += 1
-        return math.tanh(self._leaf_value(pos, goal) / PUCT_SCALE)
+        slope, tempo = self._calibration[value_phase(pos)]
+        to_move = goal[(last + 1) % len(goal)] > 0
+        return win_value(self._leaf_value(pos, goal), slope, tempo, to_move)
 
     def _simulate(self, root, goal) -> None:
         """One simulation: from ``root`` down the moves of best PUCT score (each mover's
         value, counted for ``goal`` and turned by its sign, plus a share of the prior that
         shrinks as the move is tried) to a move not tried yet, whose position's value is added
-        to every position on the way; at the game's end, its final margin instead."""
+        to every position on the way; at the game's end, its result instead (calibrated: 1 won,
+        0 drawn, -1 lost)."""
         config = self._config
         exploration = config.exploration
         path = [root]  # the new position's own visit is counted as it is made
@@ -458,7 +489,11 @@ class Search(SlicedWork):
                 self._grow(node, goal, config.branching)
             if not node.codes:
                 self._scored += LEAF_WORK  # the game's end, known: still a simulation's work
-                value = math.tanh(sum(map(mul, goal, points(node.pos))) / PUCT_SCALE)
+                margin = sum(map(mul, goal, points(node.pos)))
+                if self._calibration is _UNCALIBRATED:
+                    value = math.tanh(margin / PUCT_SCALE)
+                else:
+                    value = float((margin > 0) - (margin < 0))
                 break
             # Children are visited in the priors' order (a child never visited scores by its
             # prior alone), so those visited are the first ones: only they and the next compete.
@@ -476,7 +511,7 @@ class Search(SlicedWork):
                     best_i, best_score = i, score
             if best_i == len(children):
                 child_pos = node.pos.play(node.color, node.codes[best_i])
-                value = self._node_value(child_pos, goal)
+                value = self._node_value(child_pos, node.color, goal)
                 children.append(_Node(child_pos, node.color, value))
                 break
             node = children[best_i]

@@ -8,7 +8,9 @@ its big pieces left. One weight vector per game phase
 (pieces placed on the board per colour); the weights are fitted so that, among the positions
 after each legal move, the one a strong engine chose ranks first (``tools/learn_eval.py``, see
 the README), and stored in ``game/data/ai_value_weights.json``. The two-player search uses it in
-place of the hand-set :func:`game.ai_eval.evaluate` where weights were learned for the board.
+place of the hand-set :func:`game.ai_eval.evaluate` where weights were learned for the board;
+its tree of simulations turns values into expected results by a calibration fitted to the same
+games' results (:func:`win_value`).
 
 >>> from game.board import Board
 >>> pos = Position.from_board(Board("duo"))
@@ -19,6 +21,7 @@ True
 from __future__ import annotations
 
 import json
+import math
 from functools import cache
 from operator import itemgetter, mul
 from pathlib import Path
@@ -105,20 +108,41 @@ def value_features(pos: Position) -> list[list[float]]:
 
 
 @cache
-def learned_values() -> dict[str, list[list[float]]]:
-    """The learned weights: per board key (:func:`game.ai_prior.board_key`), per phase, one
-    weight per feature of :data:`VALUE_FEATURES`."""
+def _learned() -> dict:
     if not WEIGHTS_FILE.exists():
         return {}
     data = json.loads(WEIGHTS_FILE.read_text())
     features = data["features"].values()
     assert all(tuple(f) == VALUE_FEATURES for f in features), "value weights do not match"
-    return data["values"]
+    return data
+
+
+def learned_values() -> dict[str, list[list[float]]]:
+    """The learned weights: per board key (:func:`game.ai_prior.board_key`), per phase, one
+    weight per feature of :data:`VALUE_FEATURES`."""
+    return _learned().get("values", {})
 
 
 def value_weights(pos: Position, goal) -> list[list[float]] | None:
     """The learned weights for ``pos``'s board and a player with ``goal``, or None."""
     return learned_values().get(board_key(pos, goal))
+
+
+def value_calibration(pos: Position, goal) -> list[list[float]] | None:
+    """Per phase, the slope and the tempo of :func:`win_value` for ``pos``'s board and a player
+    with ``goal``, or None where none was fitted."""
+    return _learned().get("calibration", {}).get(board_key(pos, goal))
+
+
+def win_value(value: float, slope: float, tempo: float, to_move: bool) -> float:
+    """The expected result, from -1 (lost) to 1 (won), of a position that the learned
+    evaluation values at ``value`` points for a player who moves next if ``to_move``:
+    ``tanh((slope * value +- tempo) / 2)``, the logistic regression of the results of the
+    engine's games (``tools/learn_eval.py``). The evaluation counts the pieces placed so far, so
+    it swings by many points from move to move early in the game (the mover's last piece is on
+    the board, the rival's next one not yet): the tempo is that turn's worth, and the slope is
+    flatter where a point of the evaluation says less about the result."""
+    return math.tanh((slope * value + (tempo if to_move else -tempo)) / 2)
 
 
 def learned_evaluate(pos: Position, goal, weights: list[list[float]]) -> float:

@@ -20,6 +20,7 @@ from game.ai import (
 )
 from game.ai_eval import Position, best_codes
 from game.ai_prior import prior_logits
+from game.ai_value import PHASES, value_calibration, win_value
 from game.pieces import PIECES, square
 
 #: The levels whose moves take longest (seconds on the Classic board): fewer of them per test.
@@ -83,14 +84,19 @@ def test_duo_master_and_grandmaster_search_by_the_tree_the_classic_board_by_alph
     # larger boards, with Duo's smaller cap.
     candidate = LEVEL_CONFIGS[LEVELS[LEVELS.index(MASTER) - 1]]
     assert replace(candidate, classic=None) == replace(master.classic, max_work=master.max_work)
-    # Grandmaster's tree: Master's with 1.5 times the work, in one part, exploring less.
+    # Grandmaster's tree: Master's with 1.5 times the work, in one part, exploring less, its
+    # values calibrated and its opening from the book.
     assert master.parts == 2 and grandmaster.parts == 1
     assert grandmaster.exploration < master.exploration
+    assert grandmaster.calibrated and grandmaster.book
+    assert not master.calibrated and not master.book
     same_but_work = replace(
         grandmaster,
         max_work=master.max_work,
         parts=2,
         exploration=master.exploration,
+        calibrated=False,
+        book=False,
         classic=None,
     )
     assert same_but_work == replace(master, classic=None)
@@ -664,13 +670,15 @@ TREE_LEVEL = 6
 
 def _tree_level(monkeypatch, evaluation, **changes):
     """Grandmaster's Duo tree search, with ``changes``, judging positions by
-    ``evaluation(pos, goal)``."""
+    ``evaluation(pos, goal)`` (without the calibration fitted to the learned evaluation, which
+    gives the side to move an edge, and without the opening book)."""
     import game.ai as ai
 
     config = LEVEL_CONFIGS[TREE_LEVEL]
     assert config.exploration and not config.beam, "Grandmaster searches Duo by its tree"
-    monkeypatch.setitem(LEVEL_CONFIGS, TREE_LEVEL, replace(config, **changes))
+    monkeypatch.setitem(LEVEL_CONFIGS, TREE_LEVEL, replace(config, book=False, **changes))
     monkeypatch.setattr(ai, "learned_evaluate", lambda pos, goal, weights: evaluation(pos, goal))
+    monkeypatch.setattr(ai, "value_calibration", lambda pos, goal: None)
 
 
 def _by_prior(board):
@@ -737,6 +745,51 @@ def test_the_tree_s_opponent_answers_with_its_own_best(monkeypatch):
         assert choose_move(board, TREE_LEVEL, seed=2) == moves[0]
         tried += 1
     assert tried >= 2
+
+
+def test_the_tree_values_duo_positions_by_the_results_of_the_engine_s_games():
+    """Duo's calibration: in every phase a point more is worth more, and so is the turn; a point
+    says more as the game goes on."""
+    pos = Position.from_board(Board("duo"))
+    calibration = value_calibration(pos, goal_of(Board("duo").variant, 0))
+    assert len(calibration) == PHASES
+    assert all(slope > 0 and tempo > 0 for slope, tempo in calibration)
+    assert calibration[0][0] < calibration[-1][0]
+    for slope, tempo in calibration:
+        assert win_value(5.0, slope, tempo, False) > win_value(0.0, slope, tempo, False)
+        assert win_value(0.0, slope, tempo, True) == -win_value(0.0, slope, tempo, False) > -1
+
+
+def test_grandmaster_s_tree_plays_by_its_calibration(monkeypatch):
+    import game.ai as ai
+
+    # Openings, where the turn is worth most.
+    positions = []
+    for plies in (2, 6, 10):
+        board, rng = Board("duo"), random.Random(plies)
+        for _ in range(plies):
+            board.push_code(rng.choice(board.legal_codes()))
+        positions.append(board)
+    calibrated = [choose_move(b, TREE_LEVEL, seed=1) for b in positions]
+    monkeypatch.setattr(ai, "value_calibration", lambda pos, goal: None)
+    assert [choose_move(b, TREE_LEVEL, seed=1) for b in positions] != calibrated
+
+
+def test_grandmaster_opens_duo_by_its_book_and_searches_where_it_has_none(monkeypatch):
+    from game import ai_book
+
+    board = Board("duo")
+    opening = ai_book.book_move(board)
+    assert opening is not None and board.is_legal(opening)
+    assert {choose_move(board, TREE_LEVEL, seed=seed) for seed in (1, 2)} == {opening}
+    board.push(opening)
+    board.push(board.legal_moves_for(board.turn)[-1])  # a reply the engine never played
+    assert ai_book.book_move(board) is None
+    searched = choose_move(board, TREE_LEVEL, seed=1)
+    # A book move that is not legal here is not played.
+    monkeypatch.setattr(ai_book, "_book", lambda: {"duo": {ai_book.position_key(board): "a1"}})
+    assert ai_book.book_move(board) is None
+    assert choose_move(board, TREE_LEVEL, seed=1) == searched
 
 
 def test_a_game_is_analysed_by_the_strongest_level_that_does_not_search_by_the_tree():

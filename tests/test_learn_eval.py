@@ -32,7 +32,7 @@ def random_game(seed):
 
 def test_each_position_lists_what_every_move_reaches_and_marks_the_one_played():
     game = random_game(4)
-    by_phase = learn_eval.samples([write_sgf(game)])
+    by_phase, _ = learn_eval.samples([write_sgf(game)])
     assert len(by_phase) == PHASES
     replay = Board("duo")
     expected = []
@@ -48,6 +48,39 @@ def test_each_position_lists_what_every_move_reaches_and_marks_the_one_played():
     for phase, count, features in expected:
         assert any(p == phase and n == count and np.array_equal(f, features) for p, n, f in got)
     assert all(x.shape[1] == len(VALUE_FEATURES) + 1 for data in by_phase for x, _ in data)
+
+
+def test_each_move_played_is_one_outcome_of_its_mover_s_result():
+    game = random_game(6)
+    blue, yellow = (game.score(color) for color in (0, 1))
+    _, outcomes = learn_eval.samples([write_sgf(game)])
+    replay = Board("duo")
+    expected = []
+    for color, move in game.move_stack:
+        replay.push(move, color)
+        after = Position.from_board(replay)
+        mover_lead = (blue - yellow) * (1 if color == 0 else -1)
+        result = 1.0 if mover_lead > 0 else 0.0 if mover_lead < 0 else 0.5
+        features = learn_eval.outcome_features(after, goal_of(replay.variant, color))
+        expected.append((value_phase(after), features.tolist(), result))
+    got = [(phase, f.tolist(), r) for phase, data in enumerate(outcomes) for f, r in data]
+    assert sorted(got) == sorted(expected)
+
+
+def test_the_calibration_finds_the_slope_and_the_tempo_the_results_follow():
+    """Results drawn with P(the mover wins) = sigmoid(0.3 * value - 1.0) (the rival moves next):
+    the fit gives back that slope and that tempo, in every phase."""
+    rng = np.random.default_rng(3)
+    outcomes, weights = [], []
+    for _ in range(PHASES):
+        values = rng.normal(0.0, 8.0, 3000)
+        wins = rng.random(3000) < 1 / (1 + np.exp(-(0.3 * values - 1.0)))
+        features = [np.array([value, 1.0]) for value in values]
+        outcomes.append([(f, float(won)) for f, won in zip(features, wins, strict=True)])
+        weights.append([0.0])
+    for slope, tempo in learn_eval.calibration(outcomes, weights):
+        assert slope == pytest.approx(0.3, abs=0.03)
+        assert tempo == pytest.approx(1.0, abs=0.15)
 
 
 def test_the_mover_counts_its_points_as_a_lead():

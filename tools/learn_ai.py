@@ -192,14 +192,16 @@ def texts_of(args: argparse.Namespace) -> list[str] | None:
     )
 
 
-def store_weights(path: Path, features, section: str, variant: str, learned: list) -> None:
-    """Write ``learned`` into the weights file ``path`` under ``section``, with the names of its
-    ``features``, for the board key of ``variant``'s first player; the other keys stay."""
+def store_weights(path: Path, features, variant: str, **sections: list) -> None:
+    """Write each of ``sections`` (a section name of the weights file ``path`` and what was
+    learned for it) into the file, with the names of ``features``, for the board key of
+    ``variant``'s first player; the other keys stay."""
     stored = json.loads(path.read_text()) if path.exists() else {}
     board = Board(variant)
     key = board_key(Position.from_board(board), goal_of(board.variant, 0))
     stored.setdefault("features", {})[key] = list(features)
-    stored.setdefault(section, {})[key] = learned
+    for section, learned in sections.items():
+        stored.setdefault(section, {})[key] = learned
     path.write_text(json.dumps(stored) + "\n")
     print(f"wrote {path}")
 
@@ -229,7 +231,7 @@ def main() -> None:
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")
     learned = [fit(data, args.scale_floor).round(4).tolist() for data in prior]
     names = feature_names(Position.from_board(Board(args.variant)).tab)
-    store_weights(WEIGHTS_FILE, names, "prior", args.variant, learned)
+    store_weights(WEIGHTS_FILE, names, args.variant, prior=learned)
 
 
 if __name__ == "__main__":

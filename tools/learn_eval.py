@@ -14,7 +14,10 @@ position after each legal move, the mover's points and the features of
 positions after the move, :func:`game.ai_value.value_phase`) are the softmax regression of
 ``tools/learn_ai.py`` (:func:`learn_ai.fit`) of the move played over the positions reached:
 an evaluation under which the engine's choice ranks first. They are stored divided by the
-points' weight, so that values count in points. The other boards' weights in the file are kept.
+points' weight, so that values count in points. Then, per phase, the tree search's calibration
+(:func:`game.ai_value.win_value`): the logistic regression of the game's result on the value of
+the position after each move played and on whose turn it is next. The other boards' weights in
+the file are kept.
 """
 
 from __future__ import annotations
@@ -55,24 +58,51 @@ def outcome_features(pos: Position, goal) -> np.ndarray:
     )
 
 
-def samples(game_texts: list[str]) -> list[list[tuple[np.ndarray, int]]]:
+def samples(game_texts: list[str]):
     """Per phase, (:func:`outcome_features` after each legal move, index of the move played)
-    for every position of every game with more than one legal move."""
+    for every position of every game with more than one legal move; and per phase, for the
+    position after each move played, its :func:`outcome_features` and the mover's result (1 won,
+    0.5 drawn, 0 lost)."""
     by_phase: list[list[tuple[np.ndarray, int]]] = [[] for _ in range(PHASES)]
+    outcomes: list[list[tuple[np.ndarray, float]]] = [[] for _ in range(PHASES)]
     for text in game_texts:
         record = read_sgf(text)
         board = Board(record.variant.name)
+        played_by: list[tuple[int, tuple, np.ndarray]] = []
         for color, move in record.move_stack:
             pos = Position.from_board(board)
             codes = pos.legal_codes(color)
+            goal = goal_of(record.variant, record.variant.player_of_color(color, 0))
+            played = codes.index(board.geometry.code_of(board.geometry.mask_of(move.squares)))
             if len(codes) > 1:
-                goal = goal_of(record.variant, record.variant.player_of_color(color, 0))
                 reached = [pos.play(color, code) for code in codes]
                 features = np.array([outcome_features(after, goal) for after in reached])
-                played = codes.index(board.geometry.code_of(board.geometry.mask_of(move.squares)))
                 by_phase[value_phase(reached[0])].append((features, played))
+            after = pos.play(color, codes[played])
+            played_by.append((value_phase(after), goal, outcome_features(after, goal)))
             board.push(move, color)
-    return by_phase
+        final = points(Position.from_board(board))
+        for phase, goal, features in played_by:
+            margin = sum(g * p for g, p in zip(goal, final, strict=True))
+            outcomes[phase].append((features, 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5))
+    return by_phase, outcomes
+
+
+def calibration(outcomes, weights: list[list[float]]) -> list[list[float]]:
+    """Per phase, the slope and the tempo of :func:`game.ai_value.win_value`: the logistic
+    regression of the mover's result on the position's value by ``weights`` (in points) and on
+    whose turn it is, each position seen by the mover (the rival to move) and by the rival."""
+    fitted = []
+    for data, w in zip(outcomes, weights, strict=True):
+        choices = []  # a win is choice 0 of (win, loss) twice, a draw each once
+        for features, result in data:
+            value = features[0] + float(np.dot(w, features[1:]))
+            for seen, won in (([value, -1.0], result), ([-value, 1.0], 1.0 - result)):
+                pair = np.array([seen, [0.0, 0.0]])
+                choices += [(pair, 0)] * round(2 * won) + [(pair, 1)] * round(2 - 2 * won)
+        # Unpenalised: two weights, thousands of results.
+        fitted.append(fit(choices, scale_floor=0.0, steps=1000, l2=0.0).round(4).tolist())
+    return fitted
 
 
 def in_points(w: np.ndarray) -> list[float]:
@@ -92,9 +122,14 @@ def main() -> None:
     texts = texts_of(args)
     if texts is None:
         return
+    by_phase, outcomes = samples(texts)
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")
-    learned = [in_points(fit(data)) for data in samples(texts)]
-    store_weights(WEIGHTS_FILE, VALUE_FEATURES, "values", args.variant, learned)
+    learned = [in_points(fit(data)) for data in by_phase]
+    print("the results' log loss per phase, by value and turn:")
+    calibrated = calibration(outcomes, learned)
+    store_weights(
+        WEIGHTS_FILE, VALUE_FEATURES, args.variant, values=learned, calibration=calibrated
+    )
 
 
 if __name__ == "__main__":
