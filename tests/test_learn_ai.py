@@ -1,15 +1,9 @@
 """tools/learn_ai.py: the softmax regression that fits the move prior's weights."""
 
-import importlib.util
-from pathlib import Path
-
 import numpy as np
+from tool_modules import tool
 
-spec = importlib.util.spec_from_file_location(
-    "learn_ai", Path(__file__).resolve().parent.parent / "tools" / "learn_ai.py"
-)
-learn_ai = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(learn_ai)
+learn_ai = tool("learn_ai")
 
 
 def synthetic_sample(positions=1000, moves=100, seed=5):

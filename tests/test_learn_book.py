@@ -1,29 +1,13 @@
 """tools/learn_book.py: the opening book learned from an engine's games against itself."""
 
-import importlib.util
-import random
-import sys
-from pathlib import Path
-
 import pytest
+from tool_modules import random_duo_game, tool
 
 from game import Board
 from game.ai_book import position_key
 from game.sgf import write_sgf
 
-TOOLS = Path(__file__).resolve().parent.parent / "tools"
-sys.path.insert(0, str(TOOLS))
-spec = importlib.util.spec_from_file_location("learn_book", TOOLS / "learn_book.py")
-learn_book = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(learn_book)
-
-
-def random_game(seed):
-    board = Board("duo")
-    rng = random.Random(seed)
-    while board.turn is not None:
-        board.push_code(rng.choice(board.legal_codes()))
-    return board
+learn_book = tool("learn_book")
 
 
 def test_the_lower_bound_grows_with_the_games_behind_a_record():
@@ -33,7 +17,7 @@ def test_the_lower_bound_grows_with_the_games_behind_a_record():
 
 
 def test_each_opening_position_keeps_the_mover_s_result_after_the_move_played():
-    games = [random_game(seed) for seed in (1, 2, 3)]
+    games = [random_duo_game(seed) for seed in (1, 2, 3)]
     found = learn_book.results_by_position([write_sgf(g) for g in games], plies=2)
     empty = position_key(Board("duo"))
     assert sum(len(results) for results in found[empty].values()) == 3

@@ -1,13 +1,11 @@
 """tools/learn_eval.py: the samples it draws from games, and the learned evaluation's weights in
 points."""
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import numpy as np
 import pytest
+from tool_modules import random_duo_game, tool
 
 from game import Board
 from game.ai import goal_of
@@ -15,23 +13,11 @@ from game.ai_eval import Position
 from game.ai_value import PHASES, VALUE_FEATURES, value_phase
 from game.sgf import write_sgf
 
-TOOLS = Path(__file__).resolve().parent.parent / "tools"
-sys.path.insert(0, str(TOOLS))
-spec = importlib.util.spec_from_file_location("learn_eval", TOOLS / "learn_eval.py")
-learn_eval = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(learn_eval)
-
-
-def random_game(seed):
-    board = Board("duo")
-    rng = random.Random(seed)
-    while board.turn is not None:
-        board.push_code(rng.choice(board.legal_codes()))
-    return board
+learn_eval = tool("learn_eval")
 
 
 def test_each_position_lists_what_every_move_reaches_and_marks_the_one_played():
-    game = random_game(4)
+    game = random_duo_game(4)
     by_phase, _ = learn_eval.samples([write_sgf(game)])
     assert len(by_phase) == PHASES
     replay = Board("duo")
@@ -51,7 +37,7 @@ def test_each_position_lists_what_every_move_reaches_and_marks_the_one_played():
 
 
 def test_each_move_played_is_one_outcome_of_its_mover_s_result():
-    game = random_game(6)
+    game = random_duo_game(6)
     blue, yellow = (game.score(color) for color in (0, 1))
     _, outcomes = learn_eval.samples([write_sgf(game)])
     replay = Board("duo")

@@ -178,6 +178,14 @@ def add_game_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", help="with --chunk: the game file's prefix")
 
 
+def parse_game_options(parser: argparse.ArgumentParser):
+    """``parser``'s options with :func:`add_game_options`'s, and the games they ask for (None
+    once ``--chunk`` alone was played)."""
+    add_game_options(parser)
+    args = parser.parse_args()
+    return args, texts_of(args)
+
+
 def texts_of(args: argparse.Namespace) -> list[str] | None:
     """The games :func:`add_game_options` asks for; None once ``--chunk`` alone was played."""
     if args.chunk is not None:
@@ -221,9 +229,7 @@ def main() -> None:
         help="least spread a feature is standardised by (0: none, as classic_2's shipped"
         " weights were fitted)",
     )
-    add_game_options(parser)
-    args = parser.parse_args()
-    texts = texts_of(args)
+    args, texts = parse_game_options(parser)
     if texts is None:
         return
     prior: list[list] = [[] for _ in range(len(PHASE_BOUNDS) + 1)]

@@ -22,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from learn_ai import add_game_options, texts_of  # noqa: E402
+from learn_ai import parse_game_options  # noqa: E402
 
 from game.ai_book import BOOK_FILE, position_key  # noqa: E402
 from game.board import Board  # noqa: E402
@@ -79,9 +79,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=41, help="Pentobi's seeds: this and the next")
     parser.add_argument("--plies", type=int, default=1, help="the book's depth")
     parser.add_argument("--min-games", type=int, default=20, help="games a book move needs")
-    add_game_options(parser)
-    args = parser.parse_args()
-    texts = texts_of(args)
+    args, texts = parse_game_options(parser)
     if texts is None:
         return
     found = results_by_position(texts, args.plies)

@@ -31,7 +31,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from learn_ai import add_game_options, fit, store_weights, texts_of  # noqa: E402
+from learn_ai import fit, parse_game_options, store_weights  # noqa: E402
 
 from game.ai import goal_of  # noqa: E402
 from game.ai_eval import Position  # noqa: E402
@@ -117,9 +117,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=320)
     parser.add_argument("--level", type=int, default=6)
     parser.add_argument("--seed", type=int, default=31, help="Pentobi's seeds: this and the next")
-    add_game_options(parser)
-    args = parser.parse_args()
-    texts = texts_of(args)
+    args, texts = parse_game_options(parser)
     if texts is None:
         return
     by_phase, outcomes = samples(texts)
