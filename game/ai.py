@@ -26,24 +26,26 @@ Classic board and in Trigon:
 9. Candidate Master -- Master's search, narrower: 16 candidates, beams (10, 6, 4), a quarter of
    its work cap.
 5. Master -- the prior's 32 best candidates, each judged by search and the evaluation (in
-   two-player Trigon the learned one, :mod:`game.ai_value`): in two-player games alpha-beta
-   over the prior's best replies, deepening pass by pass to a beam of (16, 10, 8, 6, 4) while
-   the work cap allows; in three- and four-player games the mean evaluation after 7 plies
-   played on from the candidate, once with every colour's best move by the prior, then with
-   moves drawn from it, round after round for fewer and fewer of the best candidates so far
-   (32, 16, then 8 up to 24 rollouts).
+   two-player games the learned one, :mod:`game.ai_value`, where the board has one): in
+   two-player Trigon alpha-beta over the prior's best replies, deepening pass by pass to a beam
+   of (16, 10, 8, 6, 4) while the work cap allows; in three- and four-player games the mean
+   evaluation after 7 plies played on from the candidate, once with every colour's best move by
+   the prior, then with moves drawn from it, round after round for fewer and fewer of the best
+   candidates so far (32, 16, then 8 up to 24 rollouts).
 6. Grandmaster -- for those who want the strongest game the page can give (a few seconds a move
    in the page): Master's search with twice its work cap; with three or four players, Master's
    play-aheads.
 
 On Duo's board (Duo, Junior), where one rung of the Classic board's ladder is worth less, each
 level from Learner to Candidate Master plays about as the next one up does on the Classic board
-(Candidate Master as Master, with Duo's learned evaluation), and Master and Grandmaster search a
-tree of simulations (PUCT, as AlphaZero searches) below the prior's 32 best candidates, that
-follows the prior's 16 best moves of each position and the values found below them: Master's
-dealt into two parts by the root's moves, each a tree of its own with half the work (the page
-searches them at once in two workers, :mod:`game.parts`), Grandmaster's one tree with 1.5 times
-Master's work cap.
+(Candidate Master as Master does in Trigon, with Duo's learned evaluation). In two-player games
+on Duo's and the Classic board, Master and Grandmaster search a tree of simulations (PUCT, as
+AlphaZero searches) below the prior's 32 best candidates, that follows the prior's 16 best moves
+of each position and the values found below them: Master's dealt into two parts by the root's
+moves, each a tree of its own with half the work (the page searches them at once in two workers,
+:mod:`game.parts`), Grandmaster's one tree with more work (1.5 times Master's on Duo's board,
+twice on the Classic board) whose values are expected results, calibrated to the learned
+evaluation's games (on the Classic board Master's too).
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -94,6 +96,7 @@ __all__ = [
     "Search",
     "choose_move",
     "goal_of",
+    "level_config",
 ]
 
 DEFAULT_SEED = 0
@@ -164,8 +167,10 @@ class LevelConfig:
     calibrated: bool = False
     #: Play the opening book's move where it has one (:mod:`game.ai_book`).
     book: bool = False
-    #: How the level plays on the Classic board instead, if differently.
+    #: How the level plays on the larger boards (Classic, Trigon) instead, if differently.
     classic: LevelConfig | None = None
+    #: How the level plays on Trigon's boards instead, if unlike on the Classic board.
+    trigon: LevelConfig | None = None
     #: How the level plays in three- and four-player games instead, if differently.
     multi: LevelConfig | None = None
 
@@ -198,6 +203,9 @@ _ALPHA_BETA = replace(_judged(32), beam=(16, 10, 8, 6, 4), max_work=1_000_000)
 # of its work costs more time.
 _TREE = replace(_ALPHA_BETA, beam=(), exploration=1.5, branching=16)
 _CANDIDATE_MASTER = replace(_judged(16), beam=(10, 6, 4), max_work=250_000)
+# On the Classic board the tree with calibrated values beat alpha-beta, whose gain from the
+# learned evaluation was smaller (bench/RESULTS.md).
+_CLASSIC_TREE = replace(_TREE, max_work=1_500_000, parts=2, exploration=1.0, calibrated=True)
 _CHALLENGER = replace(_judged(12, noise=0.1), beam=(6,), max_work=100_000)
 
 #: Each level's play on Duo's board (Duo, Junior) and on the larger ones (Classic, Trigon), in
@@ -225,18 +233,24 @@ _LADDER = (
     (replace(_CANDIDATE_MASTER, candidates=24, beam=(12, 8, 6), max_work=400_000), _CHALLENGER),
     (_ALPHA_BETA, replace(_CANDIDATE_MASTER, max_work=375_000)),  # Candidate Master
     # Master
-    (replace(_TREE, max_work=1_000_000, parts=2), replace(_ALPHA_BETA, max_work=1_500_000)),
+    (replace(_TREE, max_work=1_000_000, parts=2), _CLASSIC_TREE),
     # Grandmaster: its one tree with all the work scored higher against Pentobi L6 exploring
     # less (Master's trees in parts, half the work each, did not), with calibrated values and
     # the book's opening (bench/RESULTS.md).
     (
         replace(_TREE, max_work=1_500_000, exploration=1.0, book=True, calibrated=True),
-        replace(_ALPHA_BETA, max_work=3_000_000),
+        replace(_CLASSIC_TREE, max_work=3_000_000, parts=1),
     ),
 )
 LEVEL_CONFIGS = {
     level: replace(duo_board, classic=None if larger_board == duo_board else larger_board)
     for level, (duo_board, larger_board) in zip(LEVELS, _LADDER, strict=True)
+}
+# Trigon's Master and Grandmaster search alpha-beta, as measured there: its evaluation has no
+# calibration for the tree.
+LEVEL_CONFIGS |= {
+    level: replace(LEVEL_CONFIGS[level], trigon=replace(_ALPHA_BETA, max_work=work))
+    for level, work in ((MASTER, 1_500_000), (6, 3_000_000))
 }
 # Four colours, Master and Grandmaster: the rollouts halved onto the close candidates (32
 # greedy, 16 one sampled, then 8 the rounds left) beat more rollouts for every candidate;
@@ -252,6 +266,19 @@ _FOUR_COLOURS = LevelConfig(
     prior=True,
 )
 LEVEL_CONFIGS |= {level: replace(LEVEL_CONFIGS[level], multi=_FOUR_COLOURS) for level in (5, 6)}
+
+
+def level_config(level: int, board) -> LevelConfig:
+    """How ``level`` plays on ``board``: by its own config, or by the one for three or four
+    players, Trigon's boards or the larger boards."""
+    config = LEVEL_CONFIGS[level]
+    if config.multi and board.variant.num_players > 2:
+        return config.multi
+    if config.trigon and board.geometry.grid.triangles:
+        return config.trigon
+    if config.classic and board.geometry.width >= 20:
+        return config.classic
+    return config
 
 
 def goal_of(variant, player: int) -> tuple[float, ...]:
@@ -287,12 +314,7 @@ class Search(SlicedWork):
         self.done = False
         self._part = part
         self._board = board.copy()
-        config = LEVEL_CONFIGS[level]
-        if config.multi and board.variant.num_players > 2:
-            config = config.multi
-        elif config.classic and board.geometry.width >= 20:
-            config = config.classic
-        self._config = config
+        self._config = config = level_config(level, board)
         tree = config.exploration and board.variant.num_players == 2
         self._parts = config.parts if tree else 1
         self._rng = random.Random(DEFAULT_SEED if seed is None else seed)

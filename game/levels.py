@@ -151,13 +151,13 @@ def family(variant: str) -> str:
 
 def analysis_level(variant: str) -> int:
     """The level that analyses a game of ``variant`` (an id), in one worker of the page: Master,
-    but on Duo's board, where Master's tree alone in one worker takes about twice alpha-beta's
-    time, Candidate Master (alpha-beta, as Master searches the larger boards).
+    but where Master searches by the tree (two players on Duo's and the Classic board), which
+    alone in one worker takes about twice alpha-beta's time, Candidate Master (alpha-beta).
 
-    >>> [level_name(analysis_level(v)) for v in ("duo", "junior", "classic_2", "trigon")]
-    ['Candidate Master', 'Candidate Master', 'Master', 'Master']
+    >>> [level_name(analysis_level(v)) for v in ("duo", "junior", "classic_2", "classic", "trigon")]
+    ['Candidate Master', 'Candidate Master', 'Candidate Master', 'Master', 'Master']
     """
-    return 9 if family(variant) in ("duo", "junior") else MASTER
+    return 9 if family(variant) in ("duo", "junior") or variant == "classic_2" else MASTER
 
 
 def describe(scores: dict[int, float]) -> str:

@@ -17,6 +17,7 @@ from game.ai import (
     Search,
     choose_move,
     goal_of,
+    level_config,
 )
 from game.ai_eval import Position, best_codes
 from game.ai_prior import prior_logits
@@ -75,18 +76,21 @@ def test_no_level_below_master_searches_more_than_master():
                 assert config.max_work <= top.max_work, level
 
 
-def test_duo_master_and_grandmaster_search_by_the_tree_the_classic_board_by_alpha_beta():
+def test_master_and_grandmaster_search_by_the_tree_but_in_trigon_by_alpha_beta():
     master, grandmaster = LEVEL_CONFIGS[MASTER], LEVEL_CONFIGS[6]
     assert LEVELS[-1] == 6 and LEVEL_NAMES[6] == "Grandmaster"
-    assert master.exploration and not master.beam
-    assert not master.classic.exploration and master.classic.beam
-    # Below Master on Duo's board, Candidate Master searches alpha-beta as Master does on the
-    # larger boards, with Duo's smaller cap.
+    for config in (master, master.classic, grandmaster, grandmaster.classic):
+        assert config.exploration and not config.beam
+    for config in (master.trigon, grandmaster.trigon):
+        assert not config.exploration and config.beam
+    # Below Master on Duo's board, Candidate Master searches alpha-beta as Master does in
+    # Trigon, with Duo's smaller cap.
     candidate = LEVEL_CONFIGS[LEVELS[LEVELS.index(MASTER) - 1]]
-    assert replace(candidate, classic=None) == replace(master.classic, max_work=master.max_work)
-    # Grandmaster's tree: Master's with 1.5 times the work, in one part, exploring less, its
-    # values calibrated and its opening from the book.
-    assert master.parts == 2 and grandmaster.parts == 1
+    assert replace(candidate, classic=None) == replace(master.trigon, max_work=master.max_work)
+    # Grandmaster's tree: Master's with more work, in one part, exploring less, its values
+    # calibrated and (on Duo's board) its opening from the book.
+    assert master.parts == master.classic.parts == 2
+    assert grandmaster.parts == grandmaster.classic.parts == 1
     assert grandmaster.exploration < master.exploration
     assert grandmaster.calibrated and grandmaster.book
     assert not master.calibrated and not master.book
@@ -98,10 +102,16 @@ def test_duo_master_and_grandmaster_search_by_the_tree_the_classic_board_by_alph
         calibrated=False,
         book=False,
         classic=None,
+        trigon=None,
     )
-    assert same_but_work == replace(master, classic=None)
+    assert same_but_work == replace(master, classic=None, trigon=None)
     assert grandmaster.max_work == 1.5 * master.max_work
+    # On the Classic board Master's values are calibrated as well.
     own, top = grandmaster.classic, master.classic
+    assert top.calibrated and top.exploration == grandmaster.exploration
+    assert replace(own, max_work=top.max_work, parts=2) == top
+    assert own.max_work == 2 * top.max_work
+    own, top = grandmaster.trigon, master.trigon
     assert replace(own, max_work=top.max_work) == top and own.max_work == 2 * top.max_work
     assert grandmaster.multi == master.multi
 
@@ -262,9 +272,10 @@ class _Forgetful(dict):
         pass
 
 
-@pytest.mark.parametrize("variant", ["duo", "classic_2"])
-def test_master_remembers_positions_met_again_and_plays_as_without(variant, monkeypatch):
-    """The deepening passes and moves played in another order meet positions again: Master
+# Master's tree and Candidate Master's alpha-beta.
+@pytest.mark.parametrize("level", [MASTER, 9])
+def test_searches_remember_positions_met_again_and_play_as_without(level, monkeypatch):
+    """The deepening passes and moves played in another order meet positions again: the search
     evaluates each once, and counts its work, and so plays, as if it searched them afresh."""
     import game.ai as ai
 
@@ -279,13 +290,11 @@ def test_master_remembers_positions_met_again_and_plays_as_without(variant, monk
 
     monkeypatch.setattr(ai, "learned_evaluate", counted(ai.learned_evaluate))
     monkeypatch.setattr(ai, "evaluate", counted(ai.evaluate))
-    master = LEVEL_CONFIGS[MASTER]
-    config = master.classic if variant != "duo" else master
-    monkeypatch.setitem(LEVEL_CONFIGS, MASTER, replace(config, max_work=150_000, classic=None))
-    for board in random_positions(variant, 3, seed=9)[:2]:
+    monkeypatch.setitem(LEVEL_CONFIGS, level, replace(LEVEL_CONFIGS[level], max_work=150_000))
+    for board in random_positions("duo", 3, seed=9)[:2]:
         runs = []
         for memo in (dict, _Forgetful):
-            search = Search(board, MASTER, seed=4)
+            search = Search(board, level, seed=4)
             search._expansions, search._leaf_values = memo(), memo()
             evaluated.clear()
             runs.append((search.run(), search._scored, search._nodes, list(evaluated)))
@@ -300,8 +309,7 @@ def test_a_search_cut_by_the_work_cap_counts_for_nothing(variant, monkeypatch):
     move, as if it had one candidate, not a candidate judged by a
     shallower search."""
     positions = random_positions(variant, 8, seed=5)
-    master = LEVEL_CONFIGS[MASTER]
-    config = master.classic if variant != "duo" else master
+    config = level_config(MASTER, Board(variant))
     monkeypatch.setitem(LEVEL_CONFIGS, MASTER, replace(config, classic=None))
     one = [choose_move(b, MASTER, seed=3) for b in positions]
     monkeypatch.setitem(LEVEL_CONFIGS, MASTER, replace(config, max_work=1, classic=None))
@@ -581,11 +589,12 @@ def test_four_colour_games_use_their_own_weights_once_fitted(weights_file):
     assert not (learned()["prior"]["classic"] == learned()["prior"]["classic_2"]).all()
 
 
-def test_duo_master_judges_by_the_learned_evaluation_else_by_the_hand_set_one(monkeypatch):
+@pytest.mark.parametrize("variant", ["duo", "classic_2"])
+def test_master_judges_by_the_learned_evaluation_else_by_the_hand_set_one(variant, monkeypatch):
     from game import ai_value
 
-    positions = random_positions("duo", 6, seed=7)
-    master = LEVEL_CONFIGS[MASTER]
+    positions = random_positions(variant, 6, seed=7)
+    master = replace(level_config(MASTER, positions[0]), classic=None)
     learned = [choose_move(b, MASTER, seed=3) for b in positions]
     monkeypatch.setitem(LEVEL_CONFIGS, MASTER, replace(master, learned_value=False))
     hand_set = [choose_move(b, MASTER, seed=3) for b in positions]
@@ -747,11 +756,12 @@ def test_the_tree_s_opponent_answers_with_its_own_best(monkeypatch):
     assert tried >= 2
 
 
-def test_the_tree_values_duo_positions_by_the_results_of_the_engine_s_games():
-    """Duo's calibration: in every phase a point more is worth more, and so is the turn; a point
-    says more as the game goes on."""
-    pos = Position.from_board(Board("duo"))
-    calibration = value_calibration(pos, goal_of(Board("duo").variant, 0))
+@pytest.mark.parametrize("variant", ["duo", "classic_2"])
+def test_the_tree_values_positions_by_the_results_of_the_engine_s_games(variant):
+    """The calibration: in every phase a point more is worth more, and so is the turn; a point
+    says more at the game's end than at its start."""
+    board = Board(variant)
+    calibration = value_calibration(Position.from_board(board), goal_of(board.variant, 0))
     assert len(calibration) == PHASES
     assert all(slope > 0 and tempo > 0 for slope, tempo in calibration)
     assert calibration[0][0] < calibration[-1][0]
@@ -760,19 +770,21 @@ def test_the_tree_values_duo_positions_by_the_results_of_the_engine_s_games():
         assert win_value(0.0, slope, tempo, True) == -win_value(0.0, slope, tempo, False) > -1
 
 
-def test_grandmaster_s_tree_plays_by_its_calibration(monkeypatch):
+# Grandmaster in Duo, and on the Classic board Master too.
+@pytest.mark.parametrize(("variant", "level"), [("duo", 6), ("classic_2", MASTER)])
+def test_the_tree_plays_by_its_calibration(variant, level, monkeypatch):
     import game.ai as ai
 
     # Openings, where the turn is worth most.
     positions = []
     for plies in (2, 6, 10):
-        board, rng = Board("duo"), random.Random(plies)
+        board, rng = Board(variant), random.Random(plies)
         for _ in range(plies):
             board.push_code(rng.choice(board.legal_codes()))
         positions.append(board)
-    calibrated = [choose_move(b, TREE_LEVEL, seed=1) for b in positions]
+    calibrated = [choose_move(b, level, seed=1) for b in positions]
     monkeypatch.setattr(ai, "value_calibration", lambda pos, goal: None)
-    assert [choose_move(b, TREE_LEVEL, seed=1) for b in positions] != calibrated
+    assert [choose_move(b, level, seed=1) for b in positions] != calibrated
 
 
 def test_grandmaster_opens_duo_by_its_book_and_searches_where_it_has_none(monkeypatch):
@@ -797,12 +809,10 @@ def test_a_game_is_analysed_by_the_strongest_level_that_does_not_search_by_the_t
     from game.levels import analysis_level
 
     for variant in PLAYED_VARIANTS:
-        level = analysis_level(variant)
-        config = LEVEL_CONFIGS[level]
-        if Board(variant).geometry.width >= 20:
-            assert level == MASTER and not (config.classic or config).exploration, variant
-        else:
-            assert LEVEL_CONFIGS[MASTER].exploration and not config.exploration, variant
+        board, level = Board(variant), analysis_level(variant)
+        assert not level_config(level, board).exploration, variant
+        if level != MASTER:
+            assert level_config(MASTER, board).exploration, variant
             assert LEVELS.index(level) == LEVELS.index(MASTER) - 1, variant
 
 
