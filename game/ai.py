@@ -21,10 +21,10 @@ Classic board and in Trigon:
 7. Skilled -- a move among the best few dozen by the learned move prior.
 4. Expert -- the move a strong engine most likely plays, by the learned move prior
    (:mod:`game.ai_prior`), with a little randomness.
-8. Senior Expert -- the prior's 16 best, each judged by the evaluation after it.
-10. Challenger -- the prior's 12 best, each judged after the opponent's best of 6 replies.
-9. Candidate Master -- Master's search, narrower: 16 candidates, beams (10, 6, 4), a quarter of
-   its work cap.
+8. Senior Expert -- the prior's 16 best, each judged by the hand-set evaluation after it.
+10. Challenger -- the prior's 6 best, each judged by the evaluation after it (in two-player
+    games the learned one where the board has one).
+9. Candidate Master -- the prior's 12 best, each judged after the opponent's best of 6 replies.
 5. Master -- the prior's 32 best candidates, each judged by search and the evaluation (in
    two-player games the learned one, :mod:`game.ai_value`, where the board has one): in
    two-player Trigon alpha-beta over the prior's best replies, deepening pass by pass to a beam
@@ -37,8 +37,9 @@ Classic board and in Trigon:
    play-aheads.
 
 On Duo's board (Duo, Junior), where one rung of the Classic board's ladder is worth less, each
-level from Learner to Candidate Master plays about as the next one up does on the Classic board
-(Candidate Master as Master does in Trigon, with Duo's learned evaluation). In two-player games
+level from Learner to Senior Expert plays about as the next one up does on the Classic board
+(with Duo's learned evaluation), Challenger searches alpha-beta below 24 candidates with beams
+(12, 8, 6) and Candidate Master as Master does in Trigon. In two-player games
 on Duo's and the Classic board, Master and Grandmaster search a tree of simulations (PUCT, as
 AlphaZero searches) below the prior's 32 best candidates, that follows the prior's 16 best moves
 of each position and the values found below them: Master's dealt into two parts by the root's
@@ -202,7 +203,6 @@ _ALPHA_BETA = replace(_judged(32), beam=(16, 10, 8, 6, 4), max_work=1_000_000)
 # The tree's strength grows with its work where alpha-beta's did not (bench/RESULTS.md); a unit
 # of its work costs more time.
 _TREE = replace(_ALPHA_BETA, beam=(), exploration=1.5, branching=16)
-_CANDIDATE_MASTER = replace(_judged(16), beam=(10, 6, 4), max_work=250_000)
 # On the Classic board the tree with calibrated values beat alpha-beta, whose gain from the
 # learned evaluation was smaller (bench/RESULTS.md).
 _CLASSIC_TREE = replace(_TREE, max_work=1_500_000, parts=2, exploration=1.0, calibrated=True)
@@ -228,10 +228,13 @@ _LADDER = (
     # Duo's evaluation, counting the squares each colour reaches, makes each judgement worth
     # more than the Classic board's: fewer candidates keep the step above the rung below.
     (_judged(3), _prior(0.3)),  # Expert
-    (replace(_CHALLENGER, noise=2.0), _judged(16)),  # Senior Expert
-    # Challenger
-    (replace(_CANDIDATE_MASTER, candidates=24, beam=(12, 8, 6), max_work=400_000), _CHALLENGER),
-    (_ALPHA_BETA, replace(_CANDIDATE_MASTER, max_work=375_000)),  # Candidate Master
+    # On the Classic board the learned evaluation (two players) lifts a rung by more than one:
+    # there Senior Expert judges by the hand-set one, Challenger fewer candidates by the learned
+    # one, and Candidate Master looks at the opponent's replies as Challenger did, so that each
+    # step stays under a Pentobi level (bench/RESULTS.md).
+    (replace(_CHALLENGER, noise=2.0), replace(_judged(16), learned_value=False)),  # Senior Expert
+    (replace(_judged(24), beam=(12, 8, 6), max_work=400_000), _judged(6)),  # Challenger
+    (_ALPHA_BETA, _CHALLENGER),  # Candidate Master
     # Master
     (replace(_TREE, max_work=1_000_000, parts=2), _CLASSIC_TREE),
     # Grandmaster: its one tree with all the work scored higher against Pentobi L6 exploring

@@ -83,6 +83,11 @@ def test_master_and_grandmaster_search_by_the_tree_but_in_trigon_by_alpha_beta()
         assert config.exploration and not config.beam
     for config in (master.trigon, grandmaster.trigon):
         assert not config.exploration and config.beam
+    boards = {v: Board(v) for v in ("duo", "junior", "classic_2", "trigon_2", "classic", "trigon")}
+    played = {variant: level_config(MASTER, board) for variant, board in boards.items()}
+    assert played["duo"] is played["junior"] is master
+    assert played["classic_2"] is master.classic and played["trigon_2"] is master.trigon
+    assert played["classic"] is played["trigon"] is master.multi
     # Below Master on Duo's board, Candidate Master searches alpha-beta as Master does in
     # Trigon, with Duo's smaller cap.
     candidate = LEVEL_CONFIGS[LEVELS[LEVELS.index(MASTER) - 1]]

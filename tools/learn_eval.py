@@ -3,9 +3,9 @@ choices.
 
     python tools/learn_eval.py --variant duo --games 240 --chunks 20 --level 6 --seed 41 [--jobs 2]
     python tools/learn_eval.py --variant trigon_2 --games 60 --chunks 6 --level 4 --seed 61
+    python tools/learn_eval.py --variant classic_2 --games 240 --chunks 40 --level 6 --seed 81
 
-(the shipped weights come from these two runs; ``--variant classic_2`` fits the two-player
-Classic game's, not shipped: see ``bench/RESULTS.md``). Plays ``--games`` games of Pentobi (level
+(the shipped weights come from these three runs). Plays ``--games`` games of Pentobi (level
 ``--level``, no opening book) against itself with ``twogtp``, as ``tools/learn_ai.py`` does, or
 reads the games of ``--sgf`` files. Every position of every game gives one sample: for the
 position after each legal move, the mover's points and the features of
