@@ -26,15 +26,15 @@ Classic board and in Trigon:
     games the learned one where the board has one).
 9. Candidate Master -- the prior's 12 best, each judged after the opponent's best of 6 replies.
 5. Master -- the prior's 32 best candidates, each judged by search and the evaluation (in
-   two-player games the learned one, :mod:`game.ai_value`, where the board has one): in
-   two-player Trigon alpha-beta over the prior's best replies, deepening pass by pass to a beam
-   of (16, 10, 8, 6, 4) while the work cap allows; in three- and four-player games the mean
-   evaluation after 7 plies played on from the candidate, once with every colour's best move by
-   the prior, then with moves drawn from it, round after round for fewer and fewer of the best
-   candidates so far (32, 16, then 8 up to 24 rollouts).
+   two-player games and on the Classic board the learned one, :mod:`game.ai_value`, where the
+   board has one): in two-player Trigon alpha-beta over the prior's best replies, deepening pass
+   by pass to a beam of (16, 10, 8, 6, 4) while the work cap allows; in three- and four-player
+   Trigon the mean evaluation after 7 plies played on from the candidate, once with every
+   colour's best move by the prior, then with moves drawn from it, round after round for fewer
+   and fewer of the best candidates so far (32, 16, then 8 up to 24 rollouts).
 6. Grandmaster -- for those who want the strongest game the page can give (a few seconds a move
-   in the page): Master's search with twice its work cap; with three or four players, Master's
-   play-aheads.
+   in the page): Master's search with twice its work cap; in three- and four-player Trigon,
+   Master's play-aheads.
 
 On Duo's board (Duo, Junior), where one rung of the Classic board's ladder is worth less, each
 level from Learner to Senior Expert plays about as the next one up does on the Classic board
@@ -46,7 +46,9 @@ of each position and the values found below them: Master's dealt into two parts 
 moves, each a tree of its own with half the work (the page searches them at once in two workers,
 :mod:`game.parts`), Grandmaster's one tree with more work (1.5 times Master's on Duo's board,
 twice on the Classic board) whose values are expected results, calibrated to the learned
-evaluation's games (on the Classic board Master's too).
+evaluation's games (on the Classic board Master's too). With three or four players on the
+Classic board they search the same tree, uncalibrated, each rival's move there the one worst
+for us among its prior's best (paranoid).
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -152,9 +154,10 @@ class LevelConfig:
     #: stops at the cap). Counted, not timed, to stay deterministic. Scaled down
     #: on larger boards, where each move costs more.
     max_work: int = 250_000
-    #: Two players: instead of alpha-beta, a tree of simulations guided by the prior (PUCT,
-    #: as in AlphaZero) with this exploration constant (0: none), each position below the root
-    #: offering its mover the prior's ``branching`` best moves.
+    #: Instead of alpha-beta or rollouts, a tree of simulations guided by the prior (PUCT, as
+    #: in AlphaZero) with this exploration constant (0: none), each position below the root
+    #: offering its mover the prior's ``branching`` best moves; with three or four players
+    #: every rival picks what is worst for us (paranoid).
     exploration: float = 0.0
     branching: int = 16
     #: The tree: its root's candidates dealt into this many parts by turns in the prior's order
@@ -172,7 +175,8 @@ class LevelConfig:
     classic: LevelConfig | None = None
     #: How the level plays on Trigon's boards instead, if unlike on the Classic board.
     trigon: LevelConfig | None = None
-    #: How the level plays in three- and four-player games instead, if differently.
+    #: How the level plays in three- and four-player games instead, if differently (its own
+    #: ``classic`` and ``trigon`` apply there).
     multi: LevelConfig | None = None
 
 
@@ -255,10 +259,10 @@ LEVEL_CONFIGS |= {
     level: replace(LEVEL_CONFIGS[level], trigon=replace(_ALPHA_BETA, max_work=work))
     for level, work in ((MASTER, 1_500_000), (6, 3_000_000))
 }
-# Four colours, Master and Grandmaster: the rollouts halved onto the close candidates (32
-# greedy, 16 one sampled, then 8 the rounds left) beat more rollouts for every candidate;
-# Grandmaster's rounds end before the work cap, so it plays the same.
-_FOUR_COLOURS = LevelConfig(
+# Trigon with three or four players, Master and Grandmaster: the rollouts halved onto the close
+# candidates (32 greedy, 16 one sampled, then 8 the rounds left) beat more rollouts for every
+# candidate; Grandmaster's rounds end before the work cap, so it plays the same.
+_PLAY_AHEADS = LevelConfig(
     noise=0.05,
     candidates=32,
     rollout=7,
@@ -268,7 +272,13 @@ _FOUR_COLOURS = LevelConfig(
     max_work=800_000,
     prior=True,
 )
-LEVEL_CONFIGS |= {level: replace(LEVEL_CONFIGS[level], multi=_FOUR_COLOURS) for level in (5, 6)}
+# Three or four players on squares: the tree, each rival's move the one worst for us among its
+# prior's best (paranoid), beat the rollouts at the same time (bench/RESULTS.md).
+_MULTI_TREE = replace(_TREE, max_work=800_000, parts=2, trigon=_PLAY_AHEADS)
+LEVEL_CONFIGS |= {
+    MASTER: replace(LEVEL_CONFIGS[MASTER], multi=_MULTI_TREE),
+    6: replace(LEVEL_CONFIGS[6], multi=replace(_MULTI_TREE, max_work=1_600_000, parts=1)),
+}
 
 
 def level_config(level: int, board) -> LevelConfig:
@@ -276,7 +286,7 @@ def level_config(level: int, board) -> LevelConfig:
     players, Trigon's boards or the larger boards."""
     config = LEVEL_CONFIGS[level]
     if config.multi and board.variant.num_players > 2:
-        return config.multi
+        config = config.multi
     if config.trigon and board.geometry.grid.triangles:
         return config.trigon
     if config.classic and board.geometry.width >= 20:
@@ -318,8 +328,7 @@ class Search(SlicedWork):
         self._part = part
         self._board = board.copy()
         self._config = config = level_config(level, board)
-        tree = config.exploration and board.variant.num_players == 2
-        self._parts = config.parts if tree else 1
+        self._parts = config.parts if config.exploration else 1
         self._rng = random.Random(DEFAULT_SEED if seed is None else seed)
         self._nodes = 0
         self._scored = 0
@@ -379,7 +388,7 @@ class Search(SlicedWork):
             return
         yield
         self._max_scored = config.max_work * geometry(14, 14).bits // board.geometry.bits
-        if config.exploration and variant.num_players == 2:
+        if config.exploration:
             yield from self._puct(pos, color, goal)
             return
         if config.beam and variant.num_players == 2:

@@ -7,10 +7,10 @@ of its pieces left, the free squares it reaches at all (contested or not), its a
 its big pieces left. One weight vector per game phase
 (pieces placed on the board per colour); the weights are fitted so that, among the positions
 after each legal move, the one a strong engine chose ranks first (``tools/learn_eval.py``, see
-the README), and stored in ``game/data/ai_value_weights.json``. The two-player search uses it in
-place of the hand-set :func:`game.ai_eval.evaluate` where weights were learned for the board;
-its tree of simulations turns values into expected results by a calibration fitted to the same
-games' results (:func:`win_value`).
+the README), and stored in ``game/data/ai_value_weights.json``. The search uses it in place of
+the hand-set :func:`game.ai_eval.evaluate` where weights were learned for the board; its
+two-player tree of simulations turns values into expected results by a calibration fitted to
+the same games' results (:func:`win_value`).
 
 >>> from game.board import Board
 >>> pos = Position.from_board(Board("duo"))

@@ -151,8 +151,8 @@ def family(variant: str) -> str:
 
 def analysis_level(variant: str) -> int:
     """The level that analyses a game of ``variant`` (an id), in one worker of the page: Master,
-    but where Master searches by the tree (two players on Duo's and the Classic board), which
-    alone in one worker takes about twice alpha-beta's time, Candidate Master (alpha-beta).
+    but where Master searches a two-player tree (on Duo's and the Classic board), which alone
+    in one worker takes about twice alpha-beta's time, Candidate Master (alpha-beta).
 
     >>> [level_name(analysis_level(v)) for v in ("duo", "junior", "classic_2", "classic", "trigon")]
     ['Candidate Master', 'Candidate Master', 'Candidate Master', 'Master', 'Master']

@@ -83,11 +83,24 @@ def test_master_and_grandmaster_search_by_the_tree_but_in_trigon_by_alpha_beta()
         assert config.exploration and not config.beam
     for config in (master.trigon, grandmaster.trigon):
         assert not config.exploration and config.beam
-    boards = {v: Board(v) for v in ("duo", "junior", "classic_2", "trigon_2", "classic", "trigon")}
-    played = {variant: level_config(MASTER, board) for variant, board in boards.items()}
+    variants = (
+        "duo",
+        "junior",
+        "classic_2",
+        "trigon_2",
+        "classic",
+        "classic_3",
+        "trigon",
+        "trigon_3",
+    )
+    played = {variant: level_config(MASTER, Board(variant)) for variant in variants}
     assert played["duo"] is played["junior"] is master
     assert played["classic_2"] is master.classic and played["trigon_2"] is master.trigon
-    assert played["classic"] is played["trigon"] is master.multi
+    # Three or four players: the tree on squares, the rollouts on triangles.
+    assert played["classic"] is played["classic_3"] is master.multi
+    assert played["trigon"] is played["trigon_3"] is master.multi.trigon
+    assert master.multi.exploration and not master.multi.trigon.exploration
+    assert master.multi.trigon.rollout
     # Below Master on Duo's board, Candidate Master searches alpha-beta as Master does in
     # Trigon, with Duo's smaller cap.
     candidate = LEVEL_CONFIGS[LEVELS[LEVELS.index(MASTER) - 1]]
@@ -108,8 +121,9 @@ def test_master_and_grandmaster_search_by_the_tree_but_in_trigon_by_alpha_beta()
         book=False,
         classic=None,
         trigon=None,
+        multi=None,
     )
-    assert same_but_work == replace(master, classic=None, trigon=None)
+    assert same_but_work == replace(master, classic=None, trigon=None, multi=None)
     assert grandmaster.max_work == 1.5 * master.max_work
     # On the Classic board Master's values are calibrated as well.
     own, top = grandmaster.classic, master.classic
@@ -118,7 +132,7 @@ def test_master_and_grandmaster_search_by_the_tree_but_in_trigon_by_alpha_beta()
     assert own.max_work == 2 * top.max_work
     own, top = grandmaster.trigon, master.trigon
     assert replace(own, max_work=top.max_work) == top and own.max_work == 2 * top.max_work
-    assert grandmaster.multi == master.multi
+    assert grandmaster.multi == replace(master.multi, max_work=2 * master.multi.max_work, parts=1)
 
 
 @pytest.mark.parametrize("variant", PLAYED_VARIANTS)
@@ -176,17 +190,21 @@ def test_same_seed_same_game(variant, level):
     assert game(42) == game(42)
 
 
-def test_four_colour_master_is_the_same_for_a_seed_and_its_sampled_rollouts_count():
+def test_the_rollouts_are_the_same_for_a_seed_and_their_sampled_ones_count(monkeypatch):
+    from game import ai
+
     board = Board("classic")
     play_out(board, 2, seed=5, max_moves=16)
-    move = choose_move(board, MASTER, seed=3)
-    assert board.is_legal(move) and choose_move(board, MASTER, seed=3) == move
+    rollouts = ai.LEVEL_CONFIGS[MASTER].multi.trigon
+    monkeypatch.setitem(ai.LEVEL_CONFIGS, 9, ai.LevelConfig(noise=0.0, multi=rollouts))
+    move = choose_move(board, 9, seed=3)
+    assert board.is_legal(move) and choose_move(board, 9, seed=3) == move
     # Other seeds draw other rollouts; over a few, some pick another move.
-    assert {choose_move(board, MASTER, seed=s) for s in range(4, 10)} - {move}
+    assert {choose_move(board, 9, seed=s) for s in range(4, 10)} - {move}
 
 
 @pytest.mark.parametrize("variant", ["classic", "trigon"])
-def test_four_colour_master_stops_every_round_of_rollouts_at_the_work_cap(variant, monkeypatch):
+def test_the_rollouts_stop_every_round_at_the_work_cap(variant, monkeypatch):
     """With no work allowed only the first candidate gets its greedy rollout (in Trigon's
     opening that round alone can pass the cap); a larger cap allows more rollouts, and
     Master's own cuts the sampled rounds short of all of them."""
@@ -194,7 +212,7 @@ def test_four_colour_master_stops_every_round_of_rollouts_at_the_work_cap(varian
 
     board = Board(variant)
     play_out(board, 2, seed=6, max_moves=12)
-    multi = ai.LEVEL_CONFIGS[MASTER].multi
+    multi = ai.LEVEL_CONFIGS[MASTER].multi.trigon
     real = ai.evaluate
     rollouts = []  # each rollout ends in one evaluation
 
@@ -216,12 +234,12 @@ def test_four_colour_master_stops_every_round_of_rollouts_at_the_work_cap(varian
     assert counts[0] < counts[1] < counts[2] < counts[3]
 
 
-def test_four_colour_candidates_cut_after_the_greedy_rollout_get_no_sampled_ones(monkeypatch):
+def test_candidates_cut_after_the_greedy_rollout_get_no_sampled_ones(monkeypatch):
     from game import ai
 
     board = Board("classic")
     play_out(board, 2, seed=6, max_moves=24)
-    multi = ai.LEVEL_CONFIGS[MASTER].multi
+    multi = ai.LEVEL_CONFIGS[MASTER].multi.trigon
 
     def move_with(**changes):
         config = replace(multi, noise=0.0, max_work=10**9, **changes)
@@ -594,7 +612,7 @@ def test_four_colour_games_use_their_own_weights_once_fitted(weights_file):
     assert not (learned()["prior"]["classic"] == learned()["prior"]["classic_2"]).all()
 
 
-@pytest.mark.parametrize("variant", ["duo", "classic_2"])
+@pytest.mark.parametrize("variant", ["duo", "classic_2", "classic"])
 def test_master_judges_by_the_learned_evaluation_else_by_the_hand_set_one(variant, monkeypatch):
     from game import ai_value
 
@@ -809,12 +827,16 @@ def test_grandmaster_opens_duo_by_its_book_and_searches_where_it_has_none(monkey
     assert choose_move(board, TREE_LEVEL, seed=1) == searched
 
 
-def test_a_game_is_analysed_by_the_strongest_level_that_does_not_search_by_the_tree():
-    # An analysis runs in one worker in the page, where the tree takes twice alpha-beta's time.
+def test_a_two_player_game_is_analysed_by_the_strongest_level_that_does_not_search_by_the_tree():
+    # An analysis runs in one worker in the page, where the two-player tree takes twice
+    # alpha-beta's time; with three or four players Master's tree costs what its rollouts did.
     from game.levels import analysis_level
 
     for variant in PLAYED_VARIANTS:
         board, level = Board(variant), analysis_level(variant)
+        if board.variant.num_players > 2:
+            assert level == MASTER, variant
+            continue
         assert not level_config(level, board).exploration, variant
         if level != MASTER:
             assert level_config(MASTER, board).exploration, variant

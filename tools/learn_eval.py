@@ -4,8 +4,9 @@ choices.
     python tools/learn_eval.py --variant duo --games 240 --chunks 20 --level 6 --seed 41 [--jobs 2]
     python tools/learn_eval.py --variant trigon_2 --games 60 --chunks 6 --level 4 --seed 61
     python tools/learn_eval.py --variant classic_2 --games 240 --chunks 40 --level 6 --seed 81
+    python tools/learn_eval.py --variant classic --games 240 --chunks 40 --level 6 --seed 91
 
-(the shipped weights come from these three runs). Plays ``--games`` games of Pentobi (level
+(the shipped weights come from these four runs). Plays ``--games`` games of Pentobi (level
 ``--level``, no opening book) against itself with ``twogtp``, as ``tools/learn_ai.py`` does, or
 reads the games of ``--sgf`` files. Every position of every game gives one sample: for the
 position after each legal move, the mover's points and the features of
@@ -14,9 +15,9 @@ position after each legal move, the mover's points and the features of
 positions after the move, :func:`game.ai_value.value_phase`) are the softmax regression of
 ``tools/learn_ai.py`` (:func:`learn_ai.fit`) of the move played over the positions reached:
 an evaluation under which the engine's choice ranks first. They are stored divided by the
-points' weight, so that values count in points. Then, per phase, the tree search's calibration
-(:func:`game.ai_value.win_value`): the logistic regression of the game's result on the value of
-the position after each move played and on whose turn it is next. The other boards' weights in
+points' weight, so that values count in points. Then, for two players, per phase, the tree
+search's calibration (:func:`game.ai_value.win_value`): the logistic regression of the game's
+result on the value of the position after each move played and on whose turn it is next. The other boards' weights in
 the file are kept.
 """
 
@@ -113,7 +114,9 @@ def in_points(w: np.ndarray) -> list[float]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--variant", default="duo", choices=("duo", "classic_2", "trigon_2"))
+    parser.add_argument(
+        "--variant", default="duo", choices=("duo", "classic_2", "classic", "trigon_2")
+    )
     parser.add_argument("--games", type=int, default=320)
     parser.add_argument("--level", type=int, default=6)
     parser.add_argument("--seed", type=int, default=31, help="Pentobi's seeds: this and the next")
@@ -123,6 +126,10 @@ def main() -> None:
     by_phase, outcomes = samples(texts)
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")
     learned = [in_points(fit(data)) for data in by_phase]
+    if Board(args.variant).variant.num_players > 2:
+        # Only the two-player tree turns values into results.
+        store_weights(WEIGHTS_FILE, VALUE_FEATURES, args.variant, values=learned)
+        return
     print("the results' log loss per phase, by value and turn:")
     calibrated = calibration(outcomes, learned)
     store_weights(
