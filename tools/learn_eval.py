@@ -17,8 +17,8 @@ positions after the move, :func:`game.ai_value.value_phase`) are the softmax reg
 an evaluation under which the engine's choice ranks first. They are stored divided by the
 points' weight, so that values count in points. Then, for two players, per phase, the tree
 search's calibration (:func:`game.ai_value.win_value`): the logistic regression of the game's
-result on the value of the position after each move played and on whose turn it is next. The other boards' weights in
-the file are kept.
+result on the value of the position after each move played and on whose turn it is next. The
+other boards' weights in the file are kept.
 """
 
 from __future__ import annotations
