@@ -33,8 +33,8 @@ Classic board and in Trigon:
    colour's best move by the prior, then with moves drawn from it, round after round for fewer
    and fewer of the best candidates so far (32, 16, then 8 up to 24 rollouts).
 6. Grandmaster -- for those who want the strongest game the page can give (a few seconds a move
-   in the page): Master's search with twice its work cap; in three- and four-player Trigon,
-   Master's play-aheads.
+   in the page): Master's search with twice its work cap; with three or four players,
+   Master's search.
 
 On Duo's board (Duo, Junior), where one rung of the Classic board's ladder is worth less, each
 level from Learner to Senior Expert plays about as the next one up does on the Classic board
@@ -275,10 +275,8 @@ _PLAY_AHEADS = LevelConfig(
 # Three or four players on squares: the tree, each rival's move the one worst for us among its
 # prior's best (paranoid), beat the rollouts at the same time (bench/RESULTS.md).
 _MULTI_TREE = replace(_TREE, max_work=800_000, parts=2, trigon=_PLAY_AHEADS)
-LEVEL_CONFIGS |= {
-    MASTER: replace(LEVEL_CONFIGS[MASTER], multi=_MULTI_TREE),
-    6: replace(LEVEL_CONFIGS[6], multi=replace(_MULTI_TREE, max_work=1_600_000, parts=1)),
-}
+# Grandmaster plays as Master: twice the work scored no higher there.
+LEVEL_CONFIGS |= {level: replace(LEVEL_CONFIGS[level], multi=_MULTI_TREE) for level in (5, 6)}
 
 
 def level_config(level: int, board) -> LevelConfig:
