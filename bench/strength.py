@@ -74,7 +74,7 @@ DEFAULT_PENTOBI = Path.home() / ".cache/pentobi/build/pentobi_gtp/pentobi-gtp"
 # --noresign: a resigned game has no final score to check.
 PENTOBI_COMMAND = "{pentobi} --nobook --noresign -q -l {level} -g {variant}"
 OUR_COMMAND = "{python} -m game.gtp -l {level} -g {variant}"
-VARIANTS = ("duo", "classic_2", "classic", "junior", "trigon_2", "trigon", "trigon_3")
+VARIANTS = ("duo", "classic_2", "classic", "classic_3", "junior", "trigon_2", "trigon", "trigon_3")
 Z_95 = 1.959964
 
 
