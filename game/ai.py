@@ -273,8 +273,9 @@ _PLAY_AHEADS = LevelConfig(
     prior=True,
 )
 # Three or four players on squares: the tree, each rival's move the one worst for us among its
-# prior's best (paranoid), beat the rollouts at the same time (bench/RESULTS.md).
-_MULTI_TREE = replace(_TREE, max_work=800_000, parts=2, trigon=_PLAY_AHEADS)
+# prior's best (paranoid), beat the rollouts at the same time, exploring less than Duo's
+# Master (bench/RESULTS.md).
+_MULTI_TREE = replace(_TREE, max_work=800_000, parts=2, exploration=1.0, trigon=_PLAY_AHEADS)
 # Grandmaster plays as Master: twice the work scored no higher there.
 LEVEL_CONFIGS |= {level: replace(LEVEL_CONFIGS[level], multi=_MULTI_TREE) for level in (5, 6)}
 
