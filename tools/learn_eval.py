@@ -125,16 +125,12 @@ def main() -> None:
         return
     by_phase, outcomes = samples(texts)
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")
-    learned = [in_points(fit(data)) for data in by_phase]
-    if Board(args.variant).variant.num_players > 2:
-        # Only the two-player tree turns values into results.
-        store_weights(WEIGHTS_FILE, VALUE_FEATURES, args.variant, values=learned)
-        return
-    print("the results' log loss per phase, by value and turn:")
-    calibrated = calibration(outcomes, learned)
-    store_weights(
-        WEIGHTS_FILE, VALUE_FEATURES, args.variant, values=learned, calibration=calibrated
-    )
+    sections = {"values": [in_points(fit(data)) for data in by_phase]}
+    # Only the two-player tree turns values into results.
+    if Board(args.variant).variant.num_players == 2:
+        print("the results' log loss per phase, by value and turn:")
+        sections["calibration"] = calibration(outcomes, sections["values"])
+    store_weights(WEIGHTS_FILE, VALUE_FEATURES, args.variant, **sections)
 
 
 if __name__ == "__main__":
