@@ -79,6 +79,7 @@ from .ai_value import (
     PHASES,
     learned_evaluate,
     points,
+    turn_share,
     value_calibration,
     value_phase,
     value_weights,
@@ -274,8 +275,10 @@ _PLAY_AHEADS = LevelConfig(
 )
 # Three or four players on squares: the tree, each rival's move the one worst for us among its
 # prior's best (paranoid), beat the rollouts at the same time, exploring less than Duo's
-# Master (bench/RESULTS.md).
-_MULTI_TREE = replace(_TREE, max_work=800_000, parts=2, exploration=1.0, trigon=_PLAY_AHEADS)
+# Master, its values calibrated to ranks (bench/RESULTS.md).
+_MULTI_TREE = replace(
+    _TREE, max_work=800_000, parts=2, exploration=1.0, calibrated=True, trigon=_PLAY_AHEADS
+)
 # Grandmaster plays as Master: twice the work scored no higher there.
 LEVEL_CONFIGS |= {level: replace(LEVEL_CONFIGS[level], multi=_MULTI_TREE) for level in (5, 6)}
 
@@ -369,7 +372,8 @@ class Search(SlicedWork):
         variant = board.variant
         self._variant = variant
         self._goals = [goal_of(variant, p) for p in range(variant.num_players)]
-        goal = self._goals[board.player_to_move]
+        self._player = board.player_to_move
+        goal = self._goals[self._player]
         config = self._config
         yield from build_tables(board.geometry)
         pos = Position.from_board(board)
@@ -504,15 +508,14 @@ class Search(SlicedWork):
         self._scored += LEAF_WORK
         self._nodes += 1
         slope, tempo = self._calibration[value_phase(pos)]
-        to_move = goal[(last + 1) % len(goal)] > 0
-        return win_value(self._leaf_value(pos, goal), slope, tempo, to_move)
+        return win_value(self._leaf_value(pos, goal), slope, tempo, turn_share(goal, last))
 
     def _simulate(self, root, goal) -> None:
         """One simulation: from ``root`` down the moves of best PUCT score (each mover's
         value, counted for ``goal`` and turned by its sign, plus a share of the prior that
         shrinks as the move is tried) to a move not tried yet, whose position's value is added
-        to every position on the way; at the game's end, its result instead (calibrated: 1 won,
-        0 drawn, -1 lost)."""
+        to every position on the way; at the game's end, its result instead (calibrated: see
+        :meth:`_result`)."""
         config = self._config
         exploration = config.exploration
         path = [root]  # the new position's own visit is counted as it is made
@@ -522,11 +525,10 @@ class Search(SlicedWork):
                 self._grow(node, goal, config.branching)
             if not node.codes:
                 self._scored += LEAF_WORK  # the game's end, known: still a simulation's work
-                margin = sum(map(mul, goal, points(node.pos)))
                 if self._calibration is _UNCALIBRATED:
-                    value = math.tanh(margin / PUCT_SCALE)
+                    value = math.tanh(sum(map(mul, goal, points(node.pos))) / PUCT_SCALE)
                 else:
-                    value = float((margin > 0) - (margin < 0))
+                    value = self._result(node.pos)
                 break
             # Children are visited in the priors' order (a child never visited scores by its
             # prior alone), so those visited are the first ones: only they and the next compete.
@@ -552,6 +554,15 @@ class Search(SlicedWork):
         for node in path:
             node.visits += 1
             node.total += value
+
+    def _result(self, pos: Position) -> float:
+        """The searching player's result at the game's end in ``pos``: the mean over the other
+        players of 1 (more points), 0 (as many) or -1 (fewer); with two players 1 won, -1 lost."""
+        colour_points = points(pos)
+        scores = [sum(colour_points[c] for c in colors) for colors in self._variant.player_colors]
+        own = scores[self._player]
+        others = scores[: self._player] + scores[self._player + 1 :]
+        return sum((own > other) - (own < other) for other in others) / len(others)
 
     def _mover(self, pos: Position, after: int) -> tuple[int, list[int]] | None:
         """The next colour after ``after`` that can move in ``pos`` and its moves, or None."""

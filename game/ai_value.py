@@ -134,15 +134,31 @@ def value_calibration(pos: Position, goal) -> list[list[float]] | None:
     return _learned().get("calibration", {}).get(board_key(pos, goal))
 
 
-def win_value(value: float, slope: float, tempo: float, to_move: bool) -> float:
-    """The expected result, from -1 (lost) to 1 (won), of a position that the learned
-    evaluation values at ``value`` points for a player who moves next if ``to_move``:
-    ``tanh((slope * value +- tempo) / 2)``, the logistic regression of the results of the
-    engine's games (``tools/learn_eval.py``). The evaluation counts the pieces placed so far, so
-    it swings by many points from move to move early in the game (the mover's last piece is on
-    the board, the rival's next one not yet): the tempo is that turn's worth, and the slope is
-    flatter where a point of the evaluation says less about the result."""
-    return math.tanh((slope * value + (tempo if to_move else -tempo)) / 2)
+def turn_share(goal, last: int) -> float:
+    """How soon a player with ``goal`` moves after colour ``last`` has moved, in turn order:
+    1 if one of its colours is next, -1 if every rival colour of a round moves first, in
+    between in proportion to the rival colours still to move (shared colours not counted)."""
+    colors = len(goal)
+    waiting = 0
+    for step in range(1, colors + 1):
+        weight = goal[(last + step) % colors]
+        if weight > 0:
+            break
+        waiting += weight < 0
+    own = sum(weight > 0 for weight in goal)
+    rivals = sum(weight < 0 for weight in goal)
+    return 1.0 - 2.0 * waiting * own / rivals
+
+
+def win_value(value: float, slope: float, tempo: float, turn: float) -> float:
+    """The expected result, from -1 (last) to 1 (won, or first of all), of a position that the
+    learned evaluation values at ``value`` points for a player whose :func:`turn_share` is
+    ``turn``: ``tanh((slope * value + tempo * turn) / 2)``, the logistic regression of the
+    results of the engine's games (``tools/learn_eval.py``). The evaluation counts the pieces
+    placed so far, so it swings by many points from move to move early in the game (the mover's
+    last piece is on the board, the rivals' next ones not yet): the tempo is that turn's worth,
+    and the slope is flatter where a point of the evaluation says less about the result."""
+    return math.tanh((slope * value + tempo * turn) / 2)
 
 
 def learned_evaluate(pos: Position, goal, weights: list[list[float]]) -> float:

@@ -21,7 +21,7 @@ from game.ai import (
 )
 from game.ai_eval import Position, best_codes
 from game.ai_prior import prior_logits
-from game.ai_value import PHASES, value_calibration, win_value
+from game.ai_value import PHASES, turn_share, value_calibration, win_value
 from game.pieces import PIECES, square
 
 #: The levels whose moves take longest (seconds on the Classic board): fewer of them per test.
@@ -99,7 +99,8 @@ def test_master_and_grandmaster_search_by_the_tree_but_in_trigon_by_alpha_beta()
     # Three or four players: the tree on squares, the rollouts on triangles.
     assert played["classic"] is played["classic_3"] is master.multi
     assert played["trigon"] is played["trigon_3"] is master.multi.trigon
-    assert master.multi.exploration and not master.multi.trigon.exploration
+    assert master.multi.exploration and master.multi.calibrated
+    assert not master.multi.trigon.exploration
     assert master.multi.trigon.rollout
     # Below Master on Duo's board, Candidate Master searches alpha-beta as Master does in
     # Trigon, with Duo's smaller cap.
@@ -779,7 +780,7 @@ def test_the_tree_s_opponent_answers_with_its_own_best(monkeypatch):
     assert tried >= 2
 
 
-@pytest.mark.parametrize("variant", ["duo", "classic_2"])
+@pytest.mark.parametrize("variant", ["duo", "classic_2", "classic"])
 def test_the_tree_values_positions_by_the_results_of_the_engine_s_games(variant):
     """The calibration: in every phase a point more is worth more, and so is the turn; a point
     says more at the game's end than at its start."""
@@ -789,12 +790,31 @@ def test_the_tree_values_positions_by_the_results_of_the_engine_s_games(variant)
     assert all(slope > 0 and tempo > 0 for slope, tempo in calibration)
     assert calibration[0][0] < calibration[-1][0]
     for slope, tempo in calibration:
-        assert win_value(5.0, slope, tempo, False) > win_value(0.0, slope, tempo, False)
-        assert win_value(0.0, slope, tempo, True) == -win_value(0.0, slope, tempo, False) > -1
+        assert win_value(5.0, slope, tempo, -1.0) > win_value(0.0, slope, tempo, -1.0)
+        assert win_value(0.0, slope, tempo, 0.5) > win_value(0.0, slope, tempo, -0.5)
+        assert win_value(0.0, slope, tempo, 1.0) == -win_value(0.0, slope, tempo, -1.0) > -1
 
 
-# Grandmaster in Duo, and on the Classic board Master too.
-@pytest.mark.parametrize(("variant", "level"), [("duo", 6), ("classic_2", MASTER)])
+@pytest.mark.parametrize(
+    ("variant", "turns"),
+    [
+        ("duo", [-1, 1]),
+        ("classic_2", [-1, 1, -1, 1]),
+        # Blue's player: after Blue moved, three rival colours move first; after Green, Blue.
+        ("classic", [-1, -1 / 3, 1 / 3, 1]),
+        # Green is shared: it moves between Red and Blue but is nobody's rival.
+        ("classic_3", [-1, 0, 1, 1]),
+    ],
+)
+def test_the_turn_is_shared_by_the_rival_colours_still_to_move(variant, turns):
+    goal = goal_of(Board(variant).variant, 0)
+    assert [turn_share(goal, last) for last in range(len(goal))] == pytest.approx(turns)
+
+
+# Grandmaster in Duo; on the Classic board Master too, in three or four players as in two.
+@pytest.mark.parametrize(
+    ("variant", "level"), [("duo", 6), ("classic_2", MASTER), ("classic", MASTER)]
+)
 def test_the_tree_plays_by_its_calibration(variant, level, monkeypatch):
     import game.ai as ai
 

@@ -2,6 +2,7 @@
 points."""
 
 import random
+from collections import Counter
 
 import numpy as np
 import pytest
@@ -36,7 +37,7 @@ def test_each_position_lists_what_every_move_reaches_and_marks_the_one_played():
     assert all(x.shape[1] == len(VALUE_FEATURES) + 1 for data in by_phase for x, _ in data)
 
 
-def test_each_move_played_is_one_outcome_of_its_mover_s_result():
+def test_each_move_played_is_one_outcome_of_each_player_s_result():
     game = random_duo_game(6)
     blue, yellow = (game.score(color) for color in (0, 1))
     _, outcomes = learn_eval.samples([write_sgf(game)])
@@ -48,21 +49,52 @@ def test_each_move_played_is_one_outcome_of_its_mover_s_result():
         mover_lead = (blue - yellow) * (1 if color == 0 else -1)
         result = 1.0 if mover_lead > 0 else 0.0 if mover_lead < 0 else 0.5
         features = learn_eval.outcome_features(after, goal_of(replay.variant, color))
-        expected.append((value_phase(after), features.tolist(), result))
-    got = [(phase, f.tolist(), r) for phase, data in enumerate(outcomes) for f, r in data]
+        # The mover's rival moves next; the rival sees the same position as the mover's loss.
+        expected.append((value_phase(after), features.tolist(), -1.0, result))
+        expected.append((value_phase(after), (-features).tolist(), 1.0, 1.0 - result))
+    got = [(phase, f.tolist(), t, r) for phase, data in enumerate(outcomes) for f, t, r in data]
     assert sorted(got) == sorted(expected)
 
 
+def test_a_player_s_result_is_the_share_of_the_others_it_beat():
+    assert [learn_eval.rank_result([10, 20, 20, 5], p) for p in range(4)] == pytest.approx(
+        [1 / 3, 2.5 / 3, 2.5 / 3, 0.0]
+    )
+    assert [learn_eval.rank_result([3, 7], p) for p in range(2)] == [0.0, 1.0]
+
+
+def test_in_four_colours_each_move_played_is_an_outcome_for_every_player():
+    board = Board("classic")
+    rng = random.Random(4)
+    while not board.is_game_over():
+        board.push_code(rng.choice(board.legal_codes()))
+    scores = board.player_scores("points")
+    _, outcomes = learn_eval.samples([write_sgf(board)])
+    moves = len(board.move_stack)
+    views = [view for data in outcomes for view in data]
+    results = Counter(result for *_, result in views)
+    ranks = [learn_eval.rank_result(scores, p) for p in range(4)]
+    assert results == Counter(rank for rank in ranks for _ in range(moves))
+    # The mover's rivals all move before it again; the next colour's player moves next.
+    turns = Counter(round(turn, 6) for _, turn, _ in views)
+    assert turns == {round(t, 6): moves for t in (-1.0, -1 / 3, 1 / 3, 1.0)}
+
+
 def test_the_calibration_finds_the_slope_and_the_tempo_the_results_follow():
-    """Results drawn with P(the mover wins) = sigmoid(0.3 * value - 1.0) (the rival moves next):
-    the fit gives back that slope and that tempo, in every phase."""
+    """Results drawn with P(win) = sigmoid(0.3 * value + 1.0 * turn): the fit gives back that
+    slope and that tempo, in every phase."""
     rng = np.random.default_rng(3)
     outcomes, weights = [], []
     for _ in range(PHASES):
         values = rng.normal(0.0, 8.0, 3000)
-        wins = rng.random(3000) < 1 / (1 + np.exp(-(0.3 * values - 1.0)))
-        features = [np.array([value, 1.0]) for value in values]
-        outcomes.append([(f, float(won)) for f, won in zip(features, wins, strict=True)])
+        turns = rng.choice([-1.0, 1.0], 3000)
+        wins = rng.random(3000) < 1 / (1 + np.exp(-(0.3 * values + 1.0 * turns)))
+        outcomes.append(
+            [
+                (np.array([value, 1.0]), turn, float(won))
+                for value, turn, won in zip(values, turns, wins, strict=True)
+            ]
+        )
         weights.append([0.0])
     for slope, tempo in learn_eval.calibration(outcomes, weights):
         assert slope == pytest.approx(0.3, abs=0.03)

@@ -15,10 +15,11 @@ position after each legal move, the mover's points and the features of
 positions after the move, :func:`game.ai_value.value_phase`) are the softmax regression of
 ``tools/learn_ai.py`` (:func:`learn_ai.fit`) of the move played over the positions reached:
 an evaluation under which the engine's choice ranks first. They are stored divided by the
-points' weight, so that values count in points. Then, for two players, per phase, the tree
-search's calibration (:func:`game.ai_value.win_value`): the logistic regression of the game's
-result on the value of the position after each move played and on whose turn it is next. The
-other boards' weights in the file are kept.
+points' weight, so that values count in points. Then, per phase, the tree search's calibration
+(:func:`game.ai_value.win_value`): the logistic regression of each player's result (the share of
+the other players it beat) on the value for that player of the position after each move played
+and on how soon it moves next (:func:`game.ai_value.turn_share`). The other boards' weights in
+the file are kept.
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from game.ai_value import (  # noqa: E402
     VALUE_FEATURES,
     WEIGHTS_FILE,
     points,
+    turn_share,
     value_features,
     value_phase,
 )
@@ -48,59 +50,77 @@ from game.board import Board  # noqa: E402
 from game.sgf import read_sgf  # noqa: E402
 
 
+def colour_features(pos: Position) -> np.ndarray:
+    """Per colour, its points and :data:`VALUE_FEATURES` in ``pos``."""
+    return np.concatenate(
+        [np.array(points(pos), dtype=np.float64)[:, None], np.array(value_features(pos))], axis=1
+    )
+
+
 def outcome_features(pos: Position, goal) -> np.ndarray:
     """The points and :data:`VALUE_FEATURES` of ``pos``, summed over colours weighed by ``goal``."""
-    weighed = np.array(goal)
-    return np.concatenate(
-        [
-            [weighed @ np.array(points(pos), dtype=np.float64)],
-            weighed @ np.array(value_features(pos), dtype=np.float64),
-        ]
-    )
+    return np.array(goal) @ colour_features(pos)
+
+
+def rank_result(scores, player: int) -> float:
+    """``player``'s result among players with ``scores``: the share of the others it beat, a tie
+    half (1 won, 0.5 drawn, 0 lost with two players)."""
+    own = scores[player]
+    others = scores[:player] + scores[player + 1 :]
+    return sum((own > other) + 0.5 * (own == other) for other in others) / len(others)
 
 
 def samples(game_texts: list[str]):
     """Per phase, (:func:`outcome_features` after each legal move, index of the move played)
     for every position of every game with more than one legal move; and per phase, for the
-    position after each move played, its :func:`outcome_features` and the mover's result (1 won,
-    0.5 drawn, 0 lost)."""
+    position after each move played and each player (the mover first, the others in turn
+    order), its :func:`outcome_features` for that player, the player's
+    :func:`game.ai_value.turn_share` and the player's :func:`rank_result`."""
     by_phase: list[list[tuple[np.ndarray, int]]] = [[] for _ in range(PHASES)]
-    outcomes: list[list[tuple[np.ndarray, float]]] = [[] for _ in range(PHASES)]
+    outcomes: list[list[tuple[np.ndarray, float, float]]] = [[] for _ in range(PHASES)]
     for text in game_texts:
         record = read_sgf(text)
-        board = Board(record.variant.name)
-        played_by: list[tuple[int, tuple, np.ndarray]] = []
+        variant = record.variant
+        board = Board(variant.name)
+        goals = [goal_of(variant, player) for player in range(variant.num_players)]
+        played_by: list[tuple[int, int, float, np.ndarray]] = []
         for color, move in record.move_stack:
             pos = Position.from_board(board)
             codes = pos.legal_codes(color)
-            goal = goal_of(record.variant, record.variant.player_of_color(color, 0))
+            mover = variant.player_of_color(color, 0)
             played = codes.index(board.geometry.code_of(board.geometry.mask_of(move.squares)))
             if len(codes) > 1:
                 reached = [pos.play(color, code) for code in codes]
-                features = np.array([outcome_features(after, goal) for after in reached])
+                features = np.array([outcome_features(after, goals[mover]) for after in reached])
                 by_phase[value_phase(reached[0])].append((features, played))
             after = pos.play(color, codes[played])
-            played_by.append((value_phase(after), goal, outcome_features(after, goal)))
+            by_colour = colour_features(after)
+            for player in sorted(range(variant.num_players), key=lambda p: p != mover):
+                goal = goals[player]
+                view = (turn_share(goal, color), np.array(goal) @ by_colour)
+                played_by.append((value_phase(after), player, *view))
             board.push(move, color)
-        final = points(Position.from_board(board))
-        for phase, goal, features in played_by:
-            margin = sum(g * p for g, p in zip(goal, final, strict=True))
-            outcomes[phase].append((features, 1.0 if margin > 0 else 0.0 if margin < 0 else 0.5))
+        final = board.player_scores("points")
+        for phase, player, turn, features in played_by:
+            outcomes[phase].append((features, turn, rank_result(final, player)))
     return by_phase, outcomes
 
 
-def calibration(outcomes, weights: list[list[float]]) -> list[list[float]]:
+def calibration(outcomes, weights: list[list[float]], players: int = 2) -> list[list[float]]:
     """Per phase, the slope and the tempo of :func:`game.ai_value.win_value`: the logistic
-    regression of the mover's result on the position's value by ``weights`` (in points) and on
-    whose turn it is, each position seen by the mover (the rival to move) and by the rival."""
+    regression of each player's result (among ``players``) on the value by ``weights`` (in
+    points) of the position for that player and on its turn share."""
+    # Results come in steps of half a rival beaten: a result r is choice 0 of (win, loss) r *
+    # shares times and choice 1 the rest (with two players a win twice, a draw once each).
+    shares = 2 * (players - 1)
     fitted = []
     for data, w in zip(outcomes, weights, strict=True):
-        choices = []  # a win is choice 0 of (win, loss) twice, a draw each once
-        for features, result in data:
+        choices = []
+        for features, turn, result in data:
             value = features[0] + float(np.dot(w, features[1:]))
-            for seen, won in (([value, -1.0], result), ([-value, 1.0], 1.0 - result)):
-                pair = np.array([seen, [0.0, 0.0]])
-                choices += [(pair, 0)] * round(2 * won) + [(pair, 1)] * round(2 - 2 * won)
+            pair = np.array([[value, turn], [0.0, 0.0]])
+            won = round(shares * result)
+            choices += [(pair, 0)] * won + [(pair, 1)] * (shares - won)
         # Unpenalised: two weights, thousands of results.
         fitted.append(fit(choices, scale_floor=0.0, steps=1000, l2=0.0).round(4).tolist())
     return fitted
@@ -126,10 +146,9 @@ def main() -> None:
     by_phase, outcomes = samples(texts)
     print(f"{len(texts)} games; log loss and top-1 agreement per phase:")
     sections = {"values": [in_points(fit(data)) for data in by_phase]}
-    # Only the two-player tree turns values into results.
-    if Board(args.variant).variant.num_players == 2:
-        print("the results' log loss per phase, by value and turn:")
-        sections["calibration"] = calibration(outcomes, sections["values"])
+    print("the results' log loss per phase, by value and turn:")
+    players = Board(args.variant).variant.num_players
+    sections["calibration"] = calibration(outcomes, sections["values"], players)
     store_weights(WEIGHTS_FILE, VALUE_FEATURES, args.variant, **sections)
 
 
