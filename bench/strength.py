@@ -64,7 +64,7 @@ sys.path.insert(0, str(ROOT / "bench"))  # when imported as a module, not run
 
 import results  # noqa: E402
 
-from game.board import Board  # noqa: E402
+from game.board import Board, rank_score  # noqa: E402
 from game.levels import LEVEL_NAMES, LEVELS  # noqa: E402
 from game.pieces import Move  # noqa: E402
 from game.sgf import write_sgf  # noqa: E402
@@ -177,14 +177,6 @@ def our_player(variant, game: int) -> int:
 def game_seed(seed: int, game: int) -> int:
     # Below 2**31: Pentobi reads the seed as an unsigned 32-bit number.
     return (seed * 1_000_003 + game * 7919) % 2**31
-
-
-def rank_score(scores, player: int) -> float:
-    """Pentobi's result of ``player`` among players with ``scores``: place values 1 (first) to
-    0 (last), tied players sharing the mean of their places' values; 1/0.5/0 with two players."""
-    ordered = sorted(scores)
-    values = [i / (len(scores) - 1) for i, s in enumerate(ordered) if s == scores[player]]
-    return sum(values) / len(values)
 
 
 def wilson(p: float, n: int, z: float = Z_95) -> tuple[float, float]:

@@ -94,6 +94,14 @@ class Outcome:
     game_over: bool
 
 
+def rank_score(scores, player: int) -> float:
+    """Pentobi's result of ``player`` among players with ``scores``: place values 1 (first) to
+    0 (last), tied players sharing the mean of their places' values; 1/0.5/0 with two players."""
+    ordered = sorted(scores)
+    values = [i / (len(scores) - 1) for i, s in enumerate(ordered) if s == scores[player]]
+    return sum(values) / len(values)
+
+
 class LegalMoves:
     """The legal moves a board lists by default (on a :class:`Board`, the colour to move's):
     iterable, sized, supports ``in``."""

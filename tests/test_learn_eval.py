@@ -12,6 +12,7 @@ from game import Board
 from game.ai import goal_of
 from game.ai_eval import Position
 from game.ai_value import PHASES, VALUE_FEATURES, value_phase
+from game.board import rank_score
 from game.sgf import write_sgf
 
 learn_eval = tool("learn_eval")
@@ -57,10 +58,10 @@ def test_each_move_played_is_one_outcome_of_each_player_s_result():
 
 
 def test_a_player_s_result_is_the_share_of_the_others_it_beat():
-    assert [learn_eval.rank_result([10, 20, 20, 5], p) for p in range(4)] == pytest.approx(
+    assert [rank_score([10, 20, 20, 5], p) for p in range(4)] == pytest.approx(
         [1 / 3, 2.5 / 3, 2.5 / 3, 0.0]
     )
-    assert [learn_eval.rank_result([3, 7], p) for p in range(2)] == [0.0, 1.0]
+    assert [rank_score([3, 7], p) for p in range(2)] == [0.0, 1.0]
 
 
 def test_in_four_colours_each_move_played_is_an_outcome_for_every_player():
@@ -73,7 +74,7 @@ def test_in_four_colours_each_move_played_is_an_outcome_for_every_player():
     moves = len(board.move_stack)
     views = [view for data in outcomes for view in data]
     results = Counter(result for *_, result in views)
-    ranks = [learn_eval.rank_result(scores, p) for p in range(4)]
+    ranks = [rank_score(scores, p) for p in range(4)]
     assert results == Counter(rank for rank in ranks for _ in range(moves))
     # The mover's rivals all move before it again; the next colour's player moves next.
     turns = Counter(round(turn, 6) for _, turn, _ in views)

@@ -46,7 +46,7 @@ from game.ai_value import (  # noqa: E402
     value_features,
     value_phase,
 )
-from game.board import Board  # noqa: E402
+from game.board import Board, rank_score  # noqa: E402
 from game.sgf import read_sgf  # noqa: E402
 
 
@@ -62,20 +62,12 @@ def outcome_features(pos: Position, goal) -> np.ndarray:
     return np.array(goal) @ colour_features(pos)
 
 
-def rank_result(scores, player: int) -> float:
-    """``player``'s result among players with ``scores``: the share of the others it beat, a tie
-    half (1 won, 0.5 drawn, 0 lost with two players)."""
-    own = scores[player]
-    others = scores[:player] + scores[player + 1 :]
-    return sum((own > other) + 0.5 * (own == other) for other in others) / len(others)
-
-
 def samples(game_texts: list[str]):
     """Per phase, (:func:`outcome_features` after each legal move, index of the move played)
     for every position of every game with more than one legal move; and per phase, for the
     position after each move played and each player (the mover first, the others in turn
     order), its :func:`outcome_features` for that player, the player's
-    :func:`game.ai_value.turn_share` and the player's :func:`rank_result`."""
+    :func:`game.ai_value.turn_share` and the player's :func:`game.board.rank_score`."""
     by_phase: list[list[tuple[np.ndarray, int]]] = [[] for _ in range(PHASES)]
     outcomes: list[list[tuple[np.ndarray, float, float]]] = [[] for _ in range(PHASES)]
     for text in game_texts:
@@ -102,7 +94,7 @@ def samples(game_texts: list[str]):
             board.push(move, color)
         final = board.player_scores("points")
         for phase, player, turn, features in played_by:
-            outcomes[phase].append((features, turn, rank_result(final, player)))
+            outcomes[phase].append((features, turn, rank_score(final, player)))
     return by_phase, outcomes
 
 
