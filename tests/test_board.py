@@ -19,6 +19,7 @@ from game import (
     square,
     square_name,
 )
+from game.board import rank_score
 from game.geometry import geometry
 
 
@@ -438,3 +439,18 @@ def test_turn_can_be_given_to_any_colour_that_can_move():
     blocked = Board.from_setup("classic", {0: [Move.parse("t1")]})
     blocked.turn = 2  # Red's corner is taken: the move goes on to Green
     assert blocked.turn == 3
+
+
+def test_rank_score_shares_tied_places():
+    assert rank_score([30, 20, 10, 5], 0) == 1
+    assert rank_score([30, 20, 10, 5], 3) == 0
+    assert rank_score([30, 30, 10, 5], 1) == pytest.approx((1 + 2 / 3) / 2)
+    assert rank_score([40, 40], 0) == 0.5
+    assert rank_score([40, 41], 0) == 0
+
+
+def test_a_player_s_result_is_the_share_of_the_others_it_beat():
+    assert [rank_score([10, 20, 20, 5], p) for p in range(4)] == pytest.approx(
+        [1 / 3, 2.5 / 3, 2.5 / 3, 0.0]
+    )
+    assert [rank_score([3, 7], p) for p in range(2)] == [0.0, 1.0]

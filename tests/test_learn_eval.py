@@ -57,13 +57,6 @@ def test_each_move_played_is_one_outcome_of_each_player_s_result():
     assert sorted(got) == sorted(expected)
 
 
-def test_a_player_s_result_is_the_share_of_the_others_it_beat():
-    assert [rank_score([10, 20, 20, 5], p) for p in range(4)] == pytest.approx(
-        [1 / 3, 2.5 / 3, 2.5 / 3, 0.0]
-    )
-    assert [rank_score([3, 7], p) for p in range(2)] == [0.0, 1.0]
-
-
 def test_in_four_colours_each_move_played_is_an_outcome_for_every_player():
     board = Board("classic")
     rng = random.Random(4)

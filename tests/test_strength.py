@@ -84,15 +84,6 @@ def test_a_missing_pentobi_is_named(tmp_path):
     assert f"Pentobi's GTP engine is not at {tmp_path / 'pentobi-gtp'}" in done.stderr
 
 
-def test_rank_score_shares_tied_places():
-    strength = load_strength()
-    assert strength.rank_score([30, 20, 10, 5], 0) == 1
-    assert strength.rank_score([30, 20, 10, 5], 3) == 0
-    assert strength.rank_score([30, 30, 10, 5], 1) == pytest.approx((1 + 2 / 3) / 2)
-    assert strength.rank_score([40, 40], 0) == 0.5
-    assert strength.rank_score([40, 41], 0) == 0
-
-
 def test_wilson_interval():
     strength = load_strength()
     low, high = strength.wilson(0.5, 100)
