@@ -338,6 +338,7 @@ class Search(SlicedWork):
         self._calibration = _UNCALIBRATED
         self._expansions: dict[tuple, tuple[int, int, list[int]] | None] = {}
         self._leaf_values: dict[tuple, float] = {}
+        self._grown: dict[tuple, tuple] = {}
         self._work = self._searched()
 
     def run(self) -> Move | None:
@@ -374,6 +375,7 @@ class Search(SlicedWork):
         self._goals = [goal_of(variant, p) for p in range(variant.num_players)]
         self._player = board.player_to_move
         goal = self._goals[self._player]
+        self._turn_shares = [turn_share(goal, last) for last in range(len(goal))]
         config = self._config
         yield from build_tables(board.geometry)
         pos = Position.from_board(board)
@@ -481,26 +483,36 @@ class Search(SlicedWork):
 
     def _grow(self, node, goal, count) -> None:
         """Give ``node`` its mover, that colour's ``count`` best moves by the prior and their
-        priors; a node where no colour can move keeps no moves."""
-        found = self._mover(node.pos, node.last)
+        priors; a node where no colour can move keeps no moves. Remembered as
+        :meth:`_expansion` is: in Duo about a fifth of the tree's positions come again, reached
+        by their moves in another order."""
+        pos = node.pos
+        key = (pos.own, pos.used, node.last, count)
+        grown = self._grown.get(key)
+        if grown is None:
+            grown = self._grown[key] = self._expanded(pos, node.last, goal, count)
         node.children = []
+        moves, node.color, node.sign, node.codes, node.priors = grown
+        if moves:
+            self._scored += EXPAND_WORK + moves  # counted as if grown afresh, as in _alphabeta
+
+    def _expanded(self, pos, last, goal, count) -> tuple:
+        """What :meth:`_grow` gives a node of ``pos`` after colour ``last``: the mover's number
+        of moves, its colour, its sign, its ``count`` best moves and their priors."""
+        found = self._mover(pos, last)
         if found is None:
-            node.codes = ()
-            return
+            return 0, None, 0.0, (), []
         color, codes = found
-        codes = node.pos.tab.code_array(codes)
-        self._scored += EXPAND_WORK + len(codes)
-        mover_goal = self._goal_of_color(node.pos, color)
-        order = self._order(node.pos, color, codes, mover_goal)
+        codes = pos.tab.code_array(codes)
+        mover_goal = self._goal_of_color(pos, color)
+        order = self._order(pos, color, codes, mover_goal)
         top = best_indices(order, count)
         # A softmax of a few values: in Python, cheaper than NumPy's calls in the page.
         logits = order[top].tolist()
         weights = [math.exp(logit - logits[0]) for logit in logits]  # the best first
         total = sum(weights)
-        node.color = color
-        node.sign = 1.0 if mover_goal == goal else -1.0
-        node.codes = codes[top].tolist()
-        node.priors = [weight / total for weight in weights]
+        sign = 1.0 if mover_goal == goal else -1.0
+        return len(codes), color, sign, codes[top].tolist(), [w / total for w in weights]
 
     def _node_value(self, pos, last, goal) -> float:
         """The tree's value of ``pos``, where colour ``last`` moved last, for ``goal``: its
@@ -508,7 +520,7 @@ class Search(SlicedWork):
         self._scored += LEAF_WORK
         self._nodes += 1
         slope, tempo = self._calibration[value_phase(pos)]
-        return win_value(self._leaf_value(pos, goal), slope, tempo, turn_share(goal, last))
+        return win_value(self._leaf_value(pos, goal), slope, tempo, self._turn_shares[last])
 
     def _simulate(self, root, goal) -> None:
         """One simulation: from ``root`` down the moves of best PUCT score (each mover's
