@@ -336,9 +336,8 @@ class Search(SlicedWork):
         self._scored = 0
         self._value_weights = None
         self._calibration = _UNCALIBRATED
-        self._expansions: dict[tuple, tuple[int, int, list[int]] | None] = {}
+        self._expansions: dict[tuple, tuple[int, int, list[int], list[float]] | None] = {}
         self._leaf_values: dict[tuple, float] = {}
-        self._grown: dict[tuple, tuple] = {}
         self._work = self._searched()
 
     def run(self) -> Move | None:
@@ -483,36 +482,21 @@ class Search(SlicedWork):
 
     def _grow(self, node, goal, count) -> None:
         """Give ``node`` its mover, that colour's ``count`` best moves by the prior and their
-        priors; a node where no colour can move keeps no moves. Remembered as
-        :meth:`_expansion` is: in Duo about a fifth of the tree's positions come again, reached
-        by their moves in another order."""
-        pos = node.pos
-        key = (pos.own, pos.used, node.last, count)
-        grown = self._grown.get(key)
-        if grown is None:
-            grown = self._grown[key] = self._expanded(pos, node.last, goal, count)
+        priors; a node where no colour can move keeps no moves."""
+        found = self._expansion(node.pos, node.last, count)
         node.children = []
-        moves, node.color, node.sign, node.codes, node.priors = grown
-        if moves:
-            self._scored += EXPAND_WORK + moves  # counted as if grown afresh, as in _alphabeta
-
-    def _expanded(self, pos, last, goal, count) -> tuple:
-        """What :meth:`_grow` gives a node of ``pos`` after colour ``last``: the mover's number
-        of moves, its colour, its sign, its ``count`` best moves and their priors."""
-        found = self._mover(pos, last)
         if found is None:
-            return 0, None, 0.0, (), []
-        color, codes = found
-        codes = pos.tab.code_array(codes)
-        mover_goal = self._goal_of_color(pos, color)
-        order = self._order(pos, color, codes, mover_goal)
-        top = best_indices(order, count)
+            node.codes = ()
+            return
+        color, moves, node.codes, logits = found
+        # Counted as if grown afresh, as in _alphabeta.
+        self._scored += EXPAND_WORK + moves
         # A softmax of a few values: in Python, cheaper than NumPy's calls in the page.
-        logits = order[top].tolist()
         weights = [math.exp(logit - logits[0]) for logit in logits]  # the best first
         total = sum(weights)
-        sign = 1.0 if mover_goal == goal else -1.0
-        return len(codes), color, sign, codes[top].tolist(), [w / total for w in weights]
+        node.color = color
+        node.sign = 1.0 if self._goal_of_color(node.pos, color) == goal else -1.0
+        node.priors = [weight / total for weight in weights]
 
     def _node_value(self, pos, last, goal) -> float:
         """The tree's value of ``pos``, where colour ``last`` moved last, for ``goal``: its
@@ -648,10 +632,11 @@ class Search(SlicedWork):
             return prior_logits(pos, color, codes, goal)
         return move_scores(pos, color, codes, goal, self._config.weights)
 
-    def _expansion(self, pos, last, count) -> tuple[int, int, list[int]] | None:
-        """The colour to move after ``last`` in ``pos``, its number of moves and its ``count``
-        best by the ordering; None if no colour can move. Remembered: the deepening passes
-        meet the same positions again, and so do moves played in another order."""
+    def _expansion(self, pos, last, count) -> tuple[int, int, list[int], list[float]] | None:
+        """The colour to move after ``last`` in ``pos``, its number of moves, its ``count`` best
+        by the ordering and their values, best first; None if no colour can move. Remembered:
+        the deepening passes meet the same positions again, and so do moves played in another
+        order (in Duo, a good share of the tree's positions)."""
         key = (pos.own, pos.used, last, count)
         if key in self._expansions:
             return self._expansions[key]
@@ -660,7 +645,8 @@ class Search(SlicedWork):
             color, codes = found
             codes = pos.tab.code_array(codes)
             order = self._order(pos, color, codes, self._goal_of_color(pos, color))
-            found = (color, len(codes), best_codes(order, codes, count))
+            top = best_indices(order, count)
+            found = (color, len(codes), codes[top].tolist(), order[top].tolist())
         self._expansions[key] = found
         return found
 
@@ -681,7 +667,7 @@ class Search(SlicedWork):
             self._scored += LEAF_WORK
             self._nodes += 1
             return self._leaf_value(pos, goal)
-        color, moves, top = found
+        color, moves, top, _ = found
         # Counted as if searched afresh: remembering saves time, not work, so the work cap and
         # the moves do not depend on what was remembered.
         self._scored += EXPAND_WORK + moves
