@@ -46,9 +46,10 @@ of each position and the values found below them: Master's dealt into two parts 
 moves, each a tree of its own with half the work (the page searches them at once in two workers,
 :mod:`game.parts`), Grandmaster's one tree with more work (1.5 times Master's on Duo's board,
 twice on the Classic board) whose values are expected results, calibrated to the learned
-evaluation's games (on the Classic board Master's too). With three or four players on the
-Classic board they search the same tree, uncalibrated, each rival's move there the one worst
-for us among its prior's best (paranoid).
+evaluation's games (on the Classic board Master's too; there Grandmaster's come from the value
+network fitted to Pentobi's values of positions, :class:`game.ai_value.ValueNetwork`). With three
+or four players on the Classic board they search the same tree, uncalibrated, each rival's move
+there the one worst for us among its prior's best (paranoid).
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -77,10 +78,12 @@ from .ai_eval import (
 from .ai_prior import is_learned, prior_logits
 from .ai_value import (
     PHASES,
+    ValueNetwork,
     learned_evaluate,
     points,
     turn_share,
     value_calibration,
+    value_network,
     value_phase,
     value_weights,
     win_value,
@@ -170,6 +173,10 @@ class LevelConfig:
     #: (:func:`game.ai_value.win_value`, a game's end its result) where one was fitted, instead
     #: of tanh(margin / PUCT_SCALE).
     calibrated: bool = False
+    #: The tree with two players: values from the learned value network
+    #: (:class:`game.ai_value.ValueNetwork`) instead of the calibrated evaluation, where both
+    #: were fitted for the board.
+    value_network: bool = False
     #: Play the opening book's move where it has one (:mod:`game.ai_book`).
     book: bool = False
     #: How the level plays on the larger boards (Classic, Trigon) instead, if differently.
@@ -244,10 +251,13 @@ _LADDER = (
     (replace(_TREE, max_work=1_000_000, parts=2), _CLASSIC_TREE),
     # Grandmaster: its one tree with all the work scored higher against Pentobi L6 exploring
     # less (Master's trees in parts, half the work each, did not), with calibrated values and
-    # the book's opening (bench/RESULTS.md).
+    # the book's opening; on the Classic board valued by the network fitted to Pentobi's values,
+    # with which Master's tree there scored 49% against Pentobi L5 where it had scored 41.75%
+    # (bench/RESULTS.md: Master keeps the calibrated evaluation until the rungs below it
+    # follow it up the ladder).
     (
         replace(_TREE, max_work=1_500_000, exploration=1.0, book=True, calibrated=True),
-        replace(_CLASSIC_TREE, max_work=3_000_000, parts=1),
+        replace(_CLASSIC_TREE, max_work=3_000_000, parts=1, value_network=True),
     ),
 )
 LEVEL_CONFIGS = {
@@ -336,6 +346,7 @@ class Search(SlicedWork):
         self._scored = 0
         self._value_weights = None
         self._calibration = _UNCALIBRATED
+        self._network: ValueNetwork | None = None
         self._expansions: dict[tuple, tuple[int, int, list[int], list[float]] | None] = {}
         self._leaf_values: dict[tuple, float] = {}
         self._work = self._searched()
@@ -382,6 +393,9 @@ class Search(SlicedWork):
             self._value_weights = value_weights(pos, goal)
             if self._value_weights is not None and config.calibrated:
                 self._calibration = value_calibration(pos, goal) or self._calibration
+            # The network stands in for the calibrated evaluation, where both were learned.
+            if config.value_network and self._calibration is not _UNCALIBRATED:
+                self._network = value_network(pos, goal) if variant.num_players == 2 else None
         yield
         noise, rng = config.noise, self._rng
         cheap = self._order(pos, color, codes, goal)
@@ -503,6 +517,14 @@ class Search(SlicedWork):
         evaluation as an expected result, in (-1, 1)."""
         self._scored += LEAF_WORK
         self._nodes += 1
+        if self._network is not None:
+            # The network values the position for the colour to move next in turn order.
+            mover = (last + 1) % len(pos.own)
+            key = (pos.own, pos.used, mover)
+            value = self._leaf_values.get(key)
+            if value is None:
+                value = self._leaf_values[key] = self._network.value(pos, mover)
+            return value if goal[mover] > 0 else -value
         slope, tempo = self._calibration[value_phase(pos)]
         return win_value(self._leaf_value(pos, goal), slope, tempo, self._turn_shares[last])
 

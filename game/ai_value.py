@@ -10,7 +10,8 @@ after each legal move, the one a strong engine chose ranks first (``tools/learn_
 the README), and stored in ``game/data/ai_value_weights.json``. The search uses it in place of
 the hand-set :func:`game.ai_eval.evaluate` where weights were learned for the board; its
 two-player tree of simulations turns values into expected results by a calibration fitted to
-the same games' results (:func:`win_value`).
+the same games' results (:func:`win_value`), or on the boards that have one reads them from a
+small network fitted to the engine's own values of positions (:class:`ValueNetwork`).
 
 >>> from game.board import Board
 >>> pos = Position.from_board(Board("duo"))
@@ -25,6 +26,8 @@ import math
 from functools import cache
 from operator import itemgetter, mul
 from pathlib import Path
+
+import numpy as np
 
 from .ai_eval import REACH_STEPS, Position, Tables, flood_by_step
 from .ai_prior import board_key
@@ -170,3 +173,56 @@ def learned_evaluate(pos: Position, goal, weights: list[list[float]]) -> float:
         if g:
             total += g * (now + sum(map(mul, w, x)))
     return total
+
+
+def network_inputs(pos: Position, mover: int) -> tuple[list[float], int]:
+    """The inputs of :class:`ValueNetwork` for ``pos`` with colour ``mover`` to move: for each
+    colour in turn order from the mover, its points and :func:`value_features`, then the game
+    phase as one 1 among zeros; and the phase."""
+    features = value_features(pos)
+    colour_points = points(pos)
+    colours = len(pos.own)
+    inputs: list[float] = []
+    for step in range(colours):
+        c = (mover + step) % colours
+        inputs += [colour_points[c], *features[c]]
+    phase = value_phase(pos)
+    inputs += [float(p == phase) for p in range(PHASES)]
+    return inputs, phase
+
+
+class ValueNetwork:
+    """A position's expected result, from -1 to 1, for the player of the colour to move: a small
+    network of :func:`network_inputs` fitted to a strong engine's values of positions, its output
+    calibrated per phase to the results of games (``tools/learn_value.py``)."""
+
+    def __init__(self, learned: dict):
+        self.mean = np.array(learned["mean"])
+        self.scale = np.array(learned["scale"])
+        self.hidden_weights = np.array(learned["hidden_weights"])
+        self.hidden_bias = np.array(learned["hidden_bias"])
+        self.output_weights = np.array(learned["output_weights"])
+        self.output_bias: float = learned["output_bias"]
+        #: Per phase, the slope and the bias that turn the network's output into a logit.
+        self.calibration: list[list[float]] = learned["calibration"]
+
+    def value(self, pos: Position, mover: int) -> float:
+        """The expected result of ``pos`` for the player of colour ``mover``, whose turn it is."""
+        inputs, phase = network_inputs(pos, mover)
+        hidden = np.tanh(
+            (np.array(inputs) - self.mean) / self.scale @ self.hidden_weights + self.hidden_bias
+        )
+        slope, bias = self.calibration[phase]
+        logit = slope * float(hidden @ self.output_weights + self.output_bias) + bias
+        return math.tanh(logit / 2)
+
+
+def value_network(pos: Position, goal) -> ValueNetwork | None:
+    """The learned value network for ``pos``'s board and a player with ``goal``, or None."""
+    return _network(board_key(pos, goal))
+
+
+@cache
+def _network(key: str) -> ValueNetwork | None:
+    learned = _learned().get("network", {}).get(key)
+    return None if learned is None else ValueNetwork(learned)

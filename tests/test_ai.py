@@ -21,7 +21,7 @@ from game.ai import (
 )
 from game.ai_eval import Position, best_codes
 from game.ai_prior import prior_logits
-from game.ai_value import PHASES, turn_share, value_calibration, win_value
+from game.ai_value import PHASES, turn_share, value_calibration, value_network, win_value
 from game.pieces import PIECES, square
 
 #: The levels whose moves take longest (seconds on the Classic board): fewer of them per test.
@@ -129,7 +129,9 @@ def test_master_and_grandmaster_search_by_the_tree_but_in_trigon_by_alpha_beta()
     # On the Classic board Master's values are calibrated as well.
     own, top = grandmaster.classic, master.classic
     assert top.calibrated and top.exploration == grandmaster.exploration
-    assert replace(own, max_work=top.max_work, parts=2) == top
+    # Grandmaster's values there come from the value network.
+    assert own.value_network and not top.value_network
+    assert replace(own, max_work=top.max_work, parts=2, value_network=False) == top
     assert own.max_work == 2 * top.max_work
     own, top = grandmaster.trigon, master.trigon
     assert replace(own, max_work=top.max_work) == top and own.max_work == 2 * top.max_work
@@ -828,6 +830,34 @@ def test_the_tree_plays_by_its_calibration(variant, level, monkeypatch):
     calibrated = [choose_move(b, level, seed=1) for b in positions]
     monkeypatch.setattr(ai, "value_calibration", lambda pos, goal: None)
     assert [choose_move(b, level, seed=1) for b in positions] != calibrated
+
+
+def test_grandmaster_values_two_player_classic_positions_by_its_network(monkeypatch):
+    import game.ai as ai
+
+    positions = random_positions("classic_2", 3, seed=4)
+    by_network = [choose_move(b, 6, seed=1) for b in positions]
+    monkeypatch.setattr(ai, "value_network", lambda pos, goal: None)
+    assert [choose_move(b, 6, seed=1) for b in positions] != by_network
+
+
+def test_the_value_network_sees_a_lead_for_either_player():
+    """Blue and Red place their biggest pieces, Yellow and Green their smallest: whichever
+    colour moves next, the network prefers Blue's and Red's side."""
+    board = Board("classic_2")
+    network = value_network(Position.from_board(board), goal_of(board.variant, 0))
+    assert network is not None
+    for ply in range(28):
+        moves = board.legal_moves_for(board.turn)
+        size = (max if board.turn in (0, 2) else min)(len(m.squares) for m in moves)
+        board.push(min((m for m in moves if len(m.squares) == size), key=str))
+        if ply >= 24:
+            value = network.value(Position.from_board(board), board.turn)
+            assert -1 < value < 1
+            assert (value > 0) if board.turn in (0, 2) else (value < 0)
+    # Duo has none: its trees keep the calibrated evaluation.
+    duo = Position.from_board(Board("duo"))
+    assert value_network(duo, goal_of(Board("duo").variant, 0)) is None
 
 
 def test_grandmaster_opens_duo_by_its_book_and_searches_where_it_has_none(monkeypatch):
