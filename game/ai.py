@@ -252,9 +252,8 @@ _LADDER = (
     # Grandmaster: its one tree with all the work scored higher against Pentobi L6 exploring
     # less (Master's trees in parts, half the work each, did not), with calibrated values and
     # the book's opening; on the Classic board valued by the network fitted to Pentobi's values,
-    # with which Master's tree there scored 49% against Pentobi L5 where it had scored 41.75%
-    # (bench/RESULTS.md: Master keeps the calibrated evaluation until the rungs below it
-    # follow it up the ladder).
+    # which Master's tree there waits for until the rungs below it can follow it up the ladder
+    # (bench/RESULTS.md).
     (
         replace(_TREE, max_work=1_500_000, exploration=1.0, book=True, calibrated=True),
         replace(_CLASSIC_TREE, max_work=3_000_000, parts=1, value_network=True),
