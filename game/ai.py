@@ -216,8 +216,11 @@ _ALPHA_BETA = replace(_judged(32), beam=(16, 10, 8, 6, 4), max_work=1_000_000)
 # of its work costs more time.
 _TREE = replace(_ALPHA_BETA, beam=(), exploration=1.5, branching=16)
 # On the Classic board the tree with calibrated values beat alpha-beta, whose gain from the
-# learned evaluation was smaller (bench/RESULTS.md).
-_CLASSIC_TREE = replace(_TREE, max_work=1_500_000, parts=2, exploration=1.0, calibrated=True)
+# learned evaluation was smaller, and gained more again valued (two players) by the network
+# fitted to Pentobi's values of positions (bench/RESULTS.md).
+_CLASSIC_TREE = replace(
+    _TREE, max_work=1_500_000, parts=2, exploration=1.0, calibrated=True, value_network=True
+)
 _CHALLENGER = replace(_judged(12, noise=0.1), beam=(6,), max_work=100_000)
 
 #: Each level's play on Duo's board (Duo, Junior) and on the larger ones (Classic, Trigon), in
@@ -242,21 +245,19 @@ _LADDER = (
     (_judged(3), _prior(0.3)),  # Expert
     # On the Classic board the learned evaluation (two players) lifts a rung by more than one:
     # there Senior Expert judges by the hand-set one, Challenger fewer candidates by the learned
-    # one, and Candidate Master looks at the opponent's replies as Challenger did, so that each
-    # step stays under a Pentobi level (bench/RESULTS.md).
+    # one, and Candidate Master searches alpha-beta narrower than Duo's, so that each step stays
+    # under a Pentobi level (bench/RESULTS.md).
     (replace(_CHALLENGER, noise=2.0), replace(_judged(16), learned_value=False)),  # Senior Expert
-    (replace(_judged(24), beam=(12, 8, 6), max_work=400_000), _judged(6)),  # Challenger
-    (_ALPHA_BETA, _CHALLENGER),  # Candidate Master
+    (replace(_judged(24), beam=(12, 8, 6), max_work=400_000), _judged(14)),  # Challenger
+    (_ALPHA_BETA, replace(_judged(16), beam=(10, 6, 4), max_work=375_000)),  # Candidate Master
     # Master
     (replace(_TREE, max_work=1_000_000, parts=2), _CLASSIC_TREE),
     # Grandmaster: its one tree with all the work scored higher against Pentobi L6 exploring
     # less (Master's trees in parts, half the work each, did not), with calibrated values and
-    # the book's opening; on the Classic board valued by the network fitted to Pentobi's values,
-    # which Master's tree there waits for until the rungs below it can follow it up the ladder
-    # (bench/RESULTS.md).
+    # the book's opening (bench/RESULTS.md).
     (
         replace(_TREE, max_work=1_500_000, exploration=1.0, book=True, calibrated=True),
-        replace(_CLASSIC_TREE, max_work=3_000_000, parts=1, value_network=True),
+        replace(_CLASSIC_TREE, max_work=3_000_000, parts=1),
     ),
 )
 LEVEL_CONFIGS = {

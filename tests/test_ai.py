@@ -129,9 +129,9 @@ def test_master_and_grandmaster_search_by_the_tree_but_in_trigon_by_alpha_beta()
     # On the Classic board Master's values are calibrated as well.
     own, top = grandmaster.classic, master.classic
     assert top.calibrated and top.exploration == grandmaster.exploration
-    # Grandmaster's values there come from the value network.
-    assert own.value_network and not top.value_network
-    assert replace(own, max_work=top.max_work, parts=2, value_network=False) == top
+    # Both value positions there by the value network.
+    assert own.value_network and top.value_network
+    assert replace(own, max_work=top.max_work, parts=2) == top
     assert own.max_work == 2 * top.max_work
     own, top = grandmaster.trigon, master.trigon
     assert replace(own, max_work=top.max_work) == top and own.max_work == 2 * top.max_work
@@ -813,10 +813,9 @@ def test_the_turn_is_shared_by_the_rival_colours_still_to_move(variant, turns):
     assert [turn_share(goal, last) for last in range(len(goal))] == pytest.approx(turns)
 
 
-# Grandmaster in Duo; on the Classic board Master too, in three or four players as in two.
-@pytest.mark.parametrize(
-    ("variant", "level"), [("duo", 6), ("classic_2", MASTER), ("classic", MASTER)]
-)
+# Grandmaster in Duo; on the Classic board Master too, in three or four players (in two the
+# network stands in for it).
+@pytest.mark.parametrize(("variant", "level"), [("duo", 6), ("classic", MASTER)])
 def test_the_tree_plays_by_its_calibration(variant, level, monkeypatch):
     import game.ai as ai
 
@@ -832,13 +831,14 @@ def test_the_tree_plays_by_its_calibration(variant, level, monkeypatch):
     assert [choose_move(b, level, seed=1) for b in positions] != calibrated
 
 
-def test_grandmaster_values_two_player_classic_positions_by_its_network(monkeypatch):
+@pytest.mark.parametrize("level", [MASTER, 6])
+def test_the_tree_values_two_player_classic_positions_by_its_network(level, monkeypatch):
     import game.ai as ai
 
     positions = random_positions("classic_2", 3, seed=4)
-    by_network = [choose_move(b, 6, seed=1) for b in positions]
+    by_network = [choose_move(b, level, seed=1) for b in positions]
     monkeypatch.setattr(ai, "value_network", lambda pos, goal: None)
-    assert [choose_move(b, 6, seed=1) for b in positions] != by_network
+    assert [choose_move(b, level, seed=1) for b in positions] != by_network
 
 
 def test_the_value_network_sees_a_lead_for_either_player():
