@@ -21,10 +21,12 @@ Classic board and in Trigon:
 7. Skilled -- a move among the best few dozen by the learned move prior.
 4. Expert -- the move a strong engine most likely plays, by the learned move prior
    (:mod:`game.ai_prior`), with a little randomness.
-8. Senior Expert -- the prior's 16 best, each judged by the hand-set evaluation after it.
-10. Challenger -- the prior's 6 best, each judged by the evaluation after it (in two-player
+8. Senior Expert -- the prior's 12 best, each judged by the hand-set evaluation after the
+   opponent's best of 6 replies.
+10. Challenger -- the prior's 24 best, each judged by the evaluation after it (in two-player
     games the learned one where the board has one).
-9. Candidate Master -- the prior's 12 best, each judged after the opponent's best of 6 replies.
+9. Candidate Master -- alpha-beta over the prior's 16 best, deepening to a beam of (10, 6, 4)
+   while a quarter of Master's work cap on the Classic board allows.
 5. Master -- the prior's 32 best candidates, each judged by search and the evaluation (in
    two-player games and on the Classic board the learned one, :mod:`game.ai_value`, where the
    board has one): in two-player Trigon alpha-beta over the prior's best replies, deepening pass
@@ -33,8 +35,8 @@ Classic board and in Trigon:
    colour's best move by the prior, then with moves drawn from it, round after round for fewer
    and fewer of the best candidates so far (32, 16, then 8 up to 24 rollouts).
 6. Grandmaster -- for those who want the strongest game the page can give (a few seconds a move
-   in the page): Master's search with twice its work cap; with three or four players,
-   Master's search.
+   in the page): Master's search with 1.5 times its work cap (in two-player Trigon twice);
+   with three or four players, Master's search.
 
 On Duo's board (Duo, Junior), where one rung of the Classic board's ladder is worth less, each
 level from Learner to Senior Expert plays about as the next one up does on the Classic board
@@ -44,12 +46,12 @@ on Duo's and the Classic board, Master and Grandmaster search a tree of simulati
 AlphaZero searches) below the prior's 32 best candidates, that follows the prior's 16 best moves
 of each position and the values found below them: Master's dealt into two parts by the root's
 moves, each a tree of its own with half the work (the page searches them at once in two workers,
-:mod:`game.parts`), Grandmaster's one tree with more work (1.5 times Master's on Duo's board,
-twice on the Classic board) whose values are expected results, calibrated to the learned
-evaluation's games (on the Classic board Master's too; there Grandmaster's come from the value
-network fitted to Pentobi's values of positions, :class:`game.ai_value.ValueNetwork`). With three
-or four players on the Classic board they search the same tree, uncalibrated, each rival's move
-there the one worst for us among its prior's best (paranoid).
+:mod:`game.parts`), Grandmaster's one tree with 1.5 times Master's work whose values are
+expected results, calibrated to the learned evaluation's games (on the Classic board Master's
+too, and there with two players both come from the value network fitted to Pentobi's values of
+positions, :class:`game.ai_value.ValueNetwork`). With three or four players on the Classic board
+they search the same tree, its values calibrated to ranks, each rival's move there the one worst
+for us among its prior's best (paranoid).
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -219,7 +221,7 @@ _TREE = replace(_ALPHA_BETA, beam=(), exploration=1.5, branching=16)
 # learned evaluation was smaller, and gained more again valued (two players) by the network
 # fitted to Pentobi's values of positions (bench/RESULTS.md).
 _CLASSIC_TREE = replace(
-    _TREE, max_work=1_500_000, parts=2, exploration=1.0, calibrated=True, value_network=True
+    _TREE, max_work=2_000_000, parts=2, exploration=1.0, calibrated=True, value_network=True
 )
 _CHALLENGER = replace(_judged(12, noise=0.1), beam=(6,), max_work=100_000)
 
@@ -244,12 +246,12 @@ _LADDER = (
     # more than the Classic board's: fewer candidates keep the step above the rung below.
     (_judged(3), _prior(0.3)),  # Expert
     # On the Classic board the learned evaluation (two players) lifts a rung by more than one:
-    # there Senior Expert judges by the hand-set one, Challenger fewer candidates by the learned
-    # one, and Candidate Master searches alpha-beta narrower than Duo's, so that each step stays
-    # under a Pentobi level (bench/RESULTS.md).
-    (replace(_CHALLENGER, noise=2.0), replace(_judged(16), learned_value=False)),  # Senior Expert
-    (replace(_judged(24), beam=(12, 8, 6), max_work=400_000), _judged(14)),  # Challenger
-    (_ALPHA_BETA, replace(_judged(16), beam=(10, 6, 4), max_work=375_000)),  # Candidate Master
+    # there Senior Expert looks at the opponent's replies by the hand-set one, Challenger judges
+    # candidates by the learned one without replies, and Candidate Master searches alpha-beta
+    # narrower than Duo's, so that each step stays under a Pentobi level (bench/RESULTS.md).
+    (replace(_CHALLENGER, noise=2.0), replace(_CHALLENGER, learned_value=False)),  # Senior Expert
+    (replace(_judged(24), beam=(12, 8, 6), max_work=400_000), _judged(24)),  # Challenger
+    (_ALPHA_BETA, replace(_judged(16), beam=(10, 6, 4), max_work=500_000)),  # Candidate Master
     # Master
     (replace(_TREE, max_work=1_000_000, parts=2), _CLASSIC_TREE),
     # Grandmaster: its one tree with all the work scored higher against Pentobi L6 exploring

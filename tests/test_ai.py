@@ -132,7 +132,7 @@ def test_master_and_grandmaster_search_by_the_tree_but_in_trigon_by_alpha_beta()
     # Both value positions there by the value network.
     assert own.value_network and top.value_network
     assert replace(own, max_work=top.max_work, parts=2) == top
-    assert own.max_work == 2 * top.max_work
+    assert own.max_work == 1.5 * top.max_work
     own, top = grandmaster.trigon, master.trigon
     assert replace(own, max_work=top.max_work) == top and own.max_work == 2 * top.max_work
     assert grandmaster.multi == master.multi
