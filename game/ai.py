@@ -223,7 +223,8 @@ _TREE = replace(_ALPHA_BETA, beam=(), exploration=1.5, branching=16)
 _CLASSIC_TREE = replace(
     _TREE, max_work=2_000_000, parts=2, exploration=1.0, calibrated=True, value_network=True
 )
-_CHALLENGER = replace(_judged(12, noise=0.1), beam=(6,), max_work=100_000)
+# The prior's 12 best, each judged after the opponent's best of 6 replies.
+_REPLIES = replace(_judged(12, noise=0.1), beam=(6,), max_work=100_000)
 
 #: Each level's play on Duo's board (Duo, Junior) and on the larger ones (Classic, Trigon), in
 #: the order of :data:`LEVELS`. The noise of the rungs below Strong is set so that each scores
@@ -249,7 +250,7 @@ _LADDER = (
     # there Senior Expert looks at the opponent's replies by the hand-set one, Challenger judges
     # candidates by the learned one without replies, and Candidate Master searches alpha-beta
     # narrower than Duo's, so that each step stays under a Pentobi level (bench/RESULTS.md).
-    (replace(_CHALLENGER, noise=2.0), replace(_CHALLENGER, learned_value=False)),  # Senior Expert
+    (replace(_REPLIES, noise=2.0), replace(_REPLIES, learned_value=False)),  # Senior Expert
     (replace(_judged(24), beam=(12, 8, 6), max_work=400_000), _judged(24)),  # Challenger
     (_ALPHA_BETA, replace(_judged(16), beam=(10, 6, 4), max_work=500_000)),  # Candidate Master
     # Master
