@@ -387,7 +387,6 @@ class Search(SlicedWork):
         self._variant = variant
         self._goals = [goal_of(variant, p) for p in range(variant.num_players)]
         self._player = board.player_to_move
-        self._colour = color
         goal = self._goals[self._player]
         self._turn_shares = [turn_share(goal, last) for last in range(len(goal))]
         config = self._config
@@ -397,10 +396,9 @@ class Search(SlicedWork):
             self._value_weights = value_weights(pos, goal)
             if self._value_weights is not None and config.calibrated:
                 self._calibration = value_calibration(pos, goal) or self._calibration
-            # The network stands in for the calibrated evaluation, where both were learned; it
-            # was fitted to games where every colour's points count for a player.
-            if config.value_network and self._calibration is not _UNCALIBRATED and all(goal):
-                self._network = value_network(pos, goal)
+            # The network stands in for the calibrated evaluation, where both were learned.
+            if config.value_network and self._calibration is not _UNCALIBRATED:
+                self._network = value_network(pos, goal) if variant.num_players == 2 else None
         yield
         noise, rng = config.noise, self._rng
         cheap = self._order(pos, color, codes, goal)
@@ -523,15 +521,13 @@ class Search(SlicedWork):
         self._scored += LEAF_WORK
         self._nodes += 1
         if self._network is not None:
-            # With two players the network values the position for the colour to move next in
-            # turn order, with more for the searching player's colour, that one to move.
+            # The network values the position for the colour to move next in turn order.
             mover = (last + 1) % len(pos.own)
-            colour, turn = (mover, None) if len(self._goals) == 2 else (self._colour, mover)
             key = (pos.own, pos.used, mover)
             value = self._leaf_values.get(key)
             if value is None:
-                value = self._leaf_values[key] = self._network.value(pos, colour, turn)
-            return value if goal[colour] > 0 else -value
+                value = self._leaf_values[key] = self._network.value(pos, mover)
+            return value if goal[mover] > 0 else -value
         slope, tempo = self._calibration[value_phase(pos)]
         return win_value(self._leaf_value(pos, goal), slope, tempo, self._turn_shares[last])
 

@@ -175,29 +175,25 @@ def learned_evaluate(pos: Position, goal, weights: list[list[float]]) -> float:
     return total
 
 
-def network_inputs(pos: Position, colour: int, mover: int | None = None) -> tuple[list[float], int]:
-    """The inputs of :class:`ValueNetwork` valuing ``pos`` for colour ``colour``'s player: for
-    each colour in turn order from ``colour``, its points and :func:`value_features`, then the
-    game phase as one 1 among zeros; with more than two players, the steps in turn order from
-    ``colour`` to ``mover``, the colour to move, as one 1 among zeros. With two players
-    ``colour`` is the one to move (the other player's value is the negation). And the phase."""
+def network_inputs(pos: Position, mover: int) -> tuple[list[float], int]:
+    """The inputs of :class:`ValueNetwork` for ``pos`` with colour ``mover`` to move: for each
+    colour in turn order from the mover, its points and :func:`value_features`, then the game
+    phase as one 1 among zeros; and the phase."""
     features = value_features(pos)
     colour_points = points(pos)
     colours = len(pos.own)
     inputs: list[float] = []
     for step in range(colours):
-        c = (colour + step) % colours
+        c = (mover + step) % colours
         inputs += [colour_points[c], *features[c]]
     phase = value_phase(pos)
     inputs += [float(p == phase) for p in range(PHASES)]
-    if mover is not None:
-        inputs += [float(step == (mover - colour) % colours) for step in range(colours)]
     return inputs, phase
 
 
 class ValueNetwork:
-    """A position's expected result, from -1 to 1, for the player of one colour: a small network
-    of :func:`network_inputs` fitted to a strong engine's values of positions, its output
+    """A position's expected result, from -1 to 1, for the player of the colour to move: a small
+    network of :func:`network_inputs` fitted to a strong engine's values of positions, its output
     calibrated per phase to the results of games (``tools/learn_value.py``)."""
 
     def __init__(self, learned: dict):
@@ -210,10 +206,9 @@ class ValueNetwork:
         #: Per phase, the slope and the bias that turn the network's output into a logit.
         self.calibration: list[list[float]] = learned["calibration"]
 
-    def value(self, pos: Position, colour: int, mover: int | None = None) -> float:
-        """The expected result of ``pos`` for the player of ``colour``, with more than two
-        players colour ``mover`` to move (see :func:`network_inputs`)."""
-        inputs, phase = network_inputs(pos, colour, mover)
+    def value(self, pos: Position, mover: int) -> float:
+        """The expected result of ``pos`` for the player of colour ``mover``, whose turn it is."""
+        inputs, phase = network_inputs(pos, mover)
         hidden = np.tanh(
             (np.array(inputs) - self.mean) / self.scale @ self.hidden_weights + self.hidden_bias
         )

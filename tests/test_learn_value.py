@@ -53,33 +53,6 @@ def test_each_label_gives_the_mover_s_inputs_its_expected_result_and_its_player_
     assert label is None
 
 
-def test_with_four_players_each_colour_gets_a_row_the_last_mover_s_by_pentobi_s_value():
-    game = random_game_record("classic", 5)
-    x, phases, targets, results = learn_value.samples([game])
-    assert len(x) == 4 * len(game["labels"])
-    board = Board("classic")
-    scores = game["scores"]
-    rank_scores = [
-        sum((scores[c] > scores[o]) + (scores[c] == scores[o]) / 2 for o in range(4) if o != c) / 3
-        for c in range(4)
-    ]
-    rows = iter(zip(x, phases, targets, results, strict=True))
-    labels = {ply: (mover, value) for ply, mover, value in game["labels"]}
-    for ply, (color, text) in enumerate(game["moves"]):
-        if ply in labels:
-            mover, value = labels[ply]
-            pos = Position.from_board(board)
-            for valued in range(4):
-                inputs, phase, target, result = next(rows)
-                assert (list(inputs), phase) == network_inputs(pos, valued, mover)
-                assert inputs[-4:].tolist() == [float(s == (mover - valued) % 4) for s in range(4)]
-                last = valued == (mover - 1) % 4
-                assert target == pytest.approx(value if last else rank_scores[valued])
-                assert result == rank_scores[valued]
-        board.push(Move.parse(text), color)
-    assert next(rows, None) is None
-
-
 def test_the_logistic_fit_finds_the_weights_the_labels_follow():
     rng = np.random.default_rng(1)
     x = rng.normal(size=(4000, 3))
@@ -89,15 +62,6 @@ def test_the_logistic_fit_finds_the_weights_the_labels_follow():
     assert slopes == pytest.approx([1.5, -0.5, 0.0], abs=0.05)
     bias = fitted["b2"][0] - slopes @ fitted["mean"]
     assert bias == pytest.approx(0.3, abs=0.05)
-
-
-def test_the_fit_on_minibatches_finds_the_same_weights():
-    rng = np.random.default_rng(3)
-    x = rng.normal(size=(20000, 2))
-    targets = 1 / (1 + np.exp(-(1.2 * x[:, 0] - 0.8 * x[:, 1])))
-    fitted = learn_value.fit_logistic(x, targets, 0, steps=3000, rate=1e-2, l2=0.0, batch=256)
-    slopes = fitted["W2"] / fitted["scale"]
-    assert slopes == pytest.approx([1.2, -0.8], abs=0.06)
 
 
 def test_the_network_is_calibrated_to_the_results_in_each_phase():

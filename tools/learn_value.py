@@ -49,9 +49,6 @@ from game.pieces import Move  # noqa: E402
 #: The chance that a colour plays a move drawn from the prior instead of Pentobi's.
 EXPLORE = 0.15
 HIDDEN = 16
-#: Fits of at most this many rows step on them all, larger ones on minibatches of MINI_BATCH.
-FULL_BATCH = 65_536
-MINI_BATCH = 8_192
 
 
 def gtp(engine: subprocess.Popen, command: str) -> str:
@@ -117,67 +114,40 @@ def play_game(variant: str, level: int, seed: int) -> dict:
     }
 
 
-def player_results(variant, scores: list[int]) -> list[float]:
-    """Per colour, its player's result in a game that ended with ``scores`` (colour points): the
-    mean over the other players of 1 (more points), 0.5 (as many) or 0 (fewer)."""
-    totals = [sum(scores[c] for c in colors) for colors in variant.player_colors]
-    results = []
-    for color in variant.colors:
-        own = totals[variant.player_of_color(color)]
-        others = [t for p, t in enumerate(totals) if p != variant.player_of_color(color)]
-        results.append(sum((own > t) + (own == t) / 2 for t in others) / len(others))
-    return results
-
-
 def samples(games: list[dict]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """The network's rows: per labelled position, with two players one row valuing it for the
-    mover (Pentobi's value turned), with more one row per colour, valuing it for that colour
-    (Pentobi's value for the colour that moved last, the colour's result in the game for the
-    others). Each row's inputs, game phase, target (0 to 1) and the valued colour's player's
-    result in the game (:func:`player_results`)."""
+    """Per labelled position: the network's inputs, the game phase, Pentobi's expected result
+    for the mover's player (0 to 1) and that player's result in the game (1, 0.5 or 0)."""
     inputs, phases, targets, results = [], [], [], []
     for game in games:
         board = Board(game["variant"])
-        colours = len(board.variant.colors)
-        two_players = board.variant.num_players == 2
-        result_of = player_results(board.variant, game["scores"])
+        variant = board.variant
+        scores = game["scores"]
+        totals = [sum(scores[c] for c in colors) for colors in variant.player_colors]
         labels = {ply: (color, value) for ply, color, value in game["labels"]}
         for ply, (color, text) in enumerate(game["moves"]):
             if ply in labels:
                 mover, value = labels[ply]
-                value = min(max(value, 0.0), 1.0)
-                last = (mover - 1) % colours
-                if two_players:
-                    rows = [(mover, 1.0 - value)]
-                else:
-                    rows = [(c, value if c == last else result_of[c]) for c in range(colours)]
                 pos = Position.from_board(board)
-                for valued, target in rows:
-                    x, phase = network_inputs(pos, valued, None if two_players else mover)
-                    inputs.append(x)
-                    phases.append(phase)
-                    targets.append(target)
-                    results.append(result_of[valued])
+                x, phase = network_inputs(pos, mover)
+                inputs.append(x)
+                phases.append(phase)
+                targets.append(1.0 - min(max(value, 0.0), 1.0))
+                own = totals[variant.player_of_color(mover)]
+                rival = sum(totals) - own
+                results.append(1.0 if own > rival else 0.5 if own == rival else 0.0)
             board.push(Move.parse(text), color)
     return np.array(inputs, float), np.array(phases), np.array(targets), np.array(results)
 
 
 def fit_logistic(
-    x: np.ndarray,
-    y: np.ndarray,
-    hidden: int,
-    steps: int,
-    rate: float,
-    l2: float = 1e-4,
-    batch: int | None = None,
+    x: np.ndarray, y: np.ndarray, hidden: int, steps: int, rate: float, l2: float = 1e-4
 ) -> dict:
     """Adam on the cross-entropy of ``sigmoid(network(x))`` against ``y`` (0 to 1), inputs
-    standardised; ``hidden`` tanh units (0: a logistic regression); each step on ``batch``
-    rows drawn at random, or on all. The fitted weights."""
+    standardised; ``hidden`` tanh units (0: a logistic regression). The fitted weights."""
     rng = np.random.default_rng(0)
     mean, scale = x.mean(0), x.std(0) + 1e-6
-    all_z, all_y = (x - mean) / scale, y
-    d = all_z.shape[1]
+    z = (x - mean) / scale
+    d = z.shape[1]
     params = {}
     if hidden:
         params["W1"] = rng.normal(0, 1 / np.sqrt(d), (d, hidden))
@@ -188,11 +158,7 @@ def fit_logistic(
     params["b2"] = np.zeros(1)
     first = {k: np.zeros_like(v) for k, v in params.items()}
     second = {k: np.zeros_like(v) for k, v in params.items()}
-    z = all_z
     for t in range(1, steps + 1):
-        if batch is not None:
-            rows = rng.integers(0, len(all_y), batch)
-            z, y = all_z[rows], all_y[rows]
         h = np.tanh(z @ params["W1"] + params["b1"]) if hidden else z
         p = 1 / (1 + np.exp(-(h @ params["W2"] + params["b2"])))
         g = (p - y) / len(y)
@@ -220,11 +186,7 @@ def network_logits(fitted: dict, x: np.ndarray) -> np.ndarray:
 def fit_network(x, phases, targets, results, phase_count: int) -> dict:
     """The network fitted to ``targets``, with per phase the slope and bias of its logit that
     best predict ``results``."""
-    # Beyond the two-player games' rows a step on every row costs too much.
-    if len(x) > FULL_BATCH:
-        fitted = fit_logistic(x, targets, HIDDEN, steps=8000, rate=3e-3, batch=MINI_BATCH)
-    else:
-        fitted = fit_logistic(x, targets, HIDDEN, steps=4000, rate=3e-3)
+    fitted = fit_logistic(x, targets, HIDDEN, steps=4000, rate=3e-3)
     p = np.clip(1 / (1 + np.exp(-network_logits(fitted, x))), 1e-4, 1 - 1e-4)
     logit = np.log(p / (1 - p))
     calibration = []
@@ -246,7 +208,7 @@ def fit_network(x, phases, targets, results, phase_count: int) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--variant", default="classic_2", choices=("duo", "classic_2", "classic"))
+    parser.add_argument("--variant", default="classic_2", choices=("duo", "classic_2"))
     parser.add_argument("--games", type=int, default=600)
     parser.add_argument("--level", type=int, default=5)
     parser.add_argument("--seed", type=int, default=30000, help="game i's seed is this + i")
