@@ -50,8 +50,8 @@ moves, each a tree of its own with half the work (the page searches them at once
 expected results, calibrated to the learned evaluation's games (on the Classic board Master's
 too, and there with two players both come from the value network fitted to Pentobi's values of
 positions, :class:`game.ai_value.ValueNetwork`). With three or four players on the Classic board
-they search the same tree, its values calibrated to ranks, each rival's move there the one worst
-for us among its prior's best (paranoid).
+they search the same tree with more work, its values calibrated to ranks, each rival's move
+there the one worst for us among its prior's best (paranoid).
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -288,11 +288,12 @@ _PLAY_AHEADS = LevelConfig(
 )
 # Three or four players on squares: the tree, each rival's move the one worst for us among its
 # prior's best (paranoid), beat the rollouts at the same time, exploring less than Duo's
-# Master, its values calibrated to ranks (bench/RESULTS.md).
+# Master, its values calibrated to ranks; four times the work it had gained where 1.5 and 2
+# times had not, and beat each colour picking its own best (max-n) with it (bench/RESULTS.md).
 _MULTI_TREE = replace(
-    _TREE, max_work=800_000, parts=2, exploration=1.0, calibrated=True, trigon=_PLAY_AHEADS
+    _TREE, max_work=3_200_000, parts=2, exploration=1.0, calibrated=True, trigon=_PLAY_AHEADS
 )
-# Grandmaster plays as Master: twice the work scored no higher there.
+# Grandmaster plays as Master: more work than Master's was not measured there.
 LEVEL_CONFIGS |= {level: replace(LEVEL_CONFIGS[level], multi=_MULTI_TREE) for level in (5, 6)}
 
 
