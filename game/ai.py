@@ -288,8 +288,7 @@ _PLAY_AHEADS = LevelConfig(
 )
 # Three or four players on squares: the tree, each rival's move the one worst for us among its
 # prior's best (paranoid), beat the rollouts at the same time, exploring less than Duo's
-# Master, its values calibrated to ranks; four times the work it had gained where 1.5 and 2
-# times had not, and beat each colour picking its own best (max-n) with it (bench/RESULTS.md).
+# Master, its values calibrated to ranks, with the work it gains from (bench/RESULTS.md).
 _MULTI_TREE = replace(
     _TREE, max_work=3_200_000, parts=2, exploration=1.0, calibrated=True, trigon=_PLAY_AHEADS
 )
