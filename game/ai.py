@@ -36,7 +36,8 @@ Classic board and in Trigon:
    and fewer of the best candidates so far (32, 16, then 8 up to 24 rollouts).
 6. Grandmaster -- for those who want the strongest game the page can give (a few seconds a move
    in the page): Master's search with 1.5 times its work cap (in two-player Trigon twice);
-   with three or four players, Master's search.
+   with three players, Master's search; with four on the Classic board, Master's tree with
+   twice its work, each colour's move there the best for its own player (max-n).
 
 On Duo's board (Duo, Junior), where one rung of the Classic board's ladder is worth less, each
 level from Learner to Senior Expert plays about as the next one up does on the Classic board
@@ -51,7 +52,8 @@ expected results, calibrated to the learned evaluation's games (on the Classic b
 too, and there with two players both come from the value network fitted to Pentobi's values of
 positions, :class:`game.ai_value.ValueNetwork`). With three or four players on the Classic board
 they search the same tree with more work, its values calibrated to ranks, each rival's move
-there the one worst for us among its prior's best (paranoid).
+there the one worst for us among its prior's best (paranoid; Grandmaster's with four players
+is max-n, above).
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -81,6 +83,7 @@ from .ai_prior import is_learned, prior_logits
 from .ai_value import (
     PHASES,
     ValueNetwork,
+    colour_values,
     learned_evaluate,
     points,
     turn_share,
@@ -163,9 +166,12 @@ class LevelConfig:
     #: Instead of alpha-beta or rollouts, a tree of simulations guided by the prior (PUCT, as
     #: in AlphaZero) with this exploration constant (0: none), each position below the root
     #: offering its mover the prior's ``branching`` best moves; with three or four players
-    #: every rival picks what is worst for us (paranoid).
+    #: every rival picks what is worst for us (paranoid), unless ``max_n``.
     exploration: float = 0.0
     branching: int = 16
+    #: The tree with three or four players: every colour picks what is best for its own player,
+    #: each position valued for every player (max-n), instead of paranoid.
+    max_n: bool = False
     #: The tree: its root's candidates dealt into this many parts by turns in the prior's order
     #: (at most :data:`game.parts.MAX_PARTS`), each searched by a tree of its own with an equal
     #: share of the work cap, which the page searches at once in as many workers; the move played
@@ -188,6 +194,8 @@ class LevelConfig:
     #: How the level plays in three- and four-player games instead, if differently (its own
     #: ``classic`` and ``trigon`` apply there).
     multi: LevelConfig | None = None
+    #: Within ``multi``: how the level plays with four players instead, if unlike with three.
+    four_players: LevelConfig | None = None
 
 
 def _size_first(noise: float) -> LevelConfig:
@@ -292,16 +300,29 @@ _PLAY_AHEADS = LevelConfig(
 _MULTI_TREE = replace(
     _TREE, max_work=3_200_000, parts=2, exploration=1.0, calibrated=True, trigon=_PLAY_AHEADS
 )
-# Grandmaster plays as Master: twice the work scored no higher there (bench/RESULTS.md).
-LEVEL_CONFIGS |= {level: replace(LEVEL_CONFIGS[level], multi=_MULTI_TREE) for level in (5, 6)}
+# With four players Grandmaster's tree is max-n with twice the work: max-n gained from more work
+# where paranoid did not (bench/RESULTS.md).
+LEVEL_CONFIGS |= {
+    MASTER: replace(LEVEL_CONFIGS[MASTER], multi=_MULTI_TREE),
+    6: replace(
+        LEVEL_CONFIGS[6],
+        multi=replace(
+            _MULTI_TREE,
+            four_players=replace(_MULTI_TREE, max_work=6_400_000, max_n=True),
+        ),
+    ),
+}
 
 
 def level_config(level: int, board) -> LevelConfig:
     """How ``level`` plays on ``board``: by its own config, or by the one for three or four
     players, Trigon's boards or the larger boards."""
     config = LEVEL_CONFIGS[level]
-    if config.multi and board.variant.num_players > 2:
+    players = board.variant.num_players
+    if config.multi and players > 2:
         config = config.multi
+        if config.four_players and players == 4:
+            config = config.four_players
     if config.trigon and board.geometry.grid.triangles:
         return config.trigon
     if config.classic and board.geometry.width >= 20:
@@ -352,6 +373,7 @@ class Search(SlicedWork):
         self._network: ValueNetwork | None = None
         self._expansions: dict[tuple, tuple[int, int, list[int], list[float]] | None] = {}
         self._leaf_values: dict[tuple, float] = {}
+        self._player_values: dict[tuple, list[float]] = {}
         self._work = self._searched()
 
     def run(self) -> Move | None:
@@ -388,7 +410,12 @@ class Search(SlicedWork):
         self._goals = [goal_of(variant, p) for p in range(variant.num_players)]
         self._player = board.player_to_move
         goal = self._goals[self._player]
-        self._turn_shares = [turn_share(goal, last) for last in range(len(goal))]
+        # Per player, then per colour that moved last.
+        self._turn_shares = [
+            [turn_share(player_goal, last) for last in range(len(goal))]
+            for player_goal in self._goals
+        ]
+        self._max_n = self._config.max_n and variant.num_players > 2
         config = self._config
         yield from build_tables(board.geometry)
         pos = Position.from_board(board)
@@ -461,7 +488,7 @@ class Search(SlicedWork):
         """A tree of simulations below the root's candidates, or below each part of them
         (:attr:`LevelConfig.parts`) with its share of the work cap."""
         last = (color - 1) % len(pos.own)
-        root = _Node(pos, last, self._node_value(pos, last, goal))
+        root = _Node(pos, last, self._node_values(pos, last, goal))
         self._grow(root, goal, self._config.candidates)
         count = min(self._parts, len(root.codes))
         if self._part is not None and self._part >= count:
@@ -493,9 +520,10 @@ class Search(SlicedWork):
         allowed no simulation, its first move, valued below any searched one."""
         if not root.children:
             return PartResult(self._board.move_from_code(root.codes[0]), UNSEARCHED)
-        best = max(root.children, key=lambda child: (child.visits, child.total))
+        side = root.side
+        best = max(root.children, key=lambda child: (child.visits, child.totals[side]))
         move = self._board.move_from_code(root.codes[root.children.index(best)])
-        return PartResult(move, root.sign * best.total / best.visits, best.visits)
+        return PartResult(move, best.totals[side] / best.visits, best.visits)
 
     def _grow(self, node, goal, count) -> None:
         """Give ``node`` its mover, that colour's ``count`` best moves by the prior and their
@@ -512,12 +540,21 @@ class Search(SlicedWork):
         weights = [math.exp(logit - logits[0]) for logit in logits]  # the best first
         total = sum(weights)
         node.color = color
-        node.sign = 1.0 if self._goal_of_color(node.pos, color) == goal else -1.0
+        node.side = self._side(node.pos, color, goal)
         node.priors = [weight / total for weight in weights]
 
-    def _node_value(self, pos, last, goal) -> float:
-        """The tree's value of ``pos``, where colour ``last`` moved last, for ``goal``: its
-        evaluation as an expected result, in (-1, 1)."""
+    def _side(self, pos, color, goal) -> int:
+        """Whose values the tree's ``color`` picks its move by in ``pos``: with max-n its own
+        player's (the player's index), else ours (0, ``goal``'s) or our rivals' (1)."""
+        player = self._variant.player_of_color(color, pos.used[color].bit_count())
+        if self._max_n:
+            return player
+        return 0 if self._goals[player] == goal else 1
+
+    def _node_values(self, pos, last, goal) -> tuple[float, ...]:
+        """The tree's values of ``pos``, where colour ``last`` moved last, per side (see
+        :meth:`_side`; for ``goal``, and its negation for the rivals): its evaluation as an
+        expected result, in (-1, 1)."""
         self._scored += LEAF_WORK
         self._nodes += 1
         if self._network is not None:
@@ -527,16 +564,25 @@ class Search(SlicedWork):
             value = self._leaf_values.get(key)
             if value is None:
                 value = self._leaf_values[key] = self._network.value(pos, mover)
-            return value if goal[mover] > 0 else -value
+            value = value if goal[mover] > 0 else -value
+            return value, -value
         slope, tempo = self._calibration[value_phase(pos)]
-        return win_value(self._leaf_value(pos, goal), slope, tempo, self._turn_shares[last])
+        if self._max_n:
+            evaluations = self._player_evaluations(pos)
+            return tuple(
+                win_value(evaluation, slope, tempo, shares[last])
+                for evaluation, shares in zip(evaluations, self._turn_shares, strict=True)
+            )
+        value = win_value(
+            self._leaf_value(pos, goal), slope, tempo, self._turn_shares[self._player][last]
+        )
+        return value, -value
 
     def _simulate(self, root, goal) -> None:
-        """One simulation: from ``root`` down the moves of best PUCT score (each mover's
-        value, counted for ``goal`` and turned by its sign, plus a share of the prior that
-        shrinks as the move is tried) to a move not tried yet, whose position's value is added
-        to every position on the way; at the game's end, its result instead (calibrated: see
-        :meth:`_result`)."""
+        """One simulation: from ``root`` down the moves of best PUCT score (the mean value for
+        the mover's side, plus a share of the prior that shrinks as the move is tried) to a move
+        not tried yet, whose position's values are added to every position on the way; at the
+        game's end, its result instead (see :meth:`_end_values`)."""
         config = self._config
         exploration = config.exploration
         path = [root]  # the new position's own visit is counted as it is made
@@ -546,44 +592,54 @@ class Search(SlicedWork):
                 self._grow(node, goal, config.branching)
             if not node.codes:
                 self._scored += LEAF_WORK  # the game's end, known: still a simulation's work
-                if self._calibration is _UNCALIBRATED:
-                    value = math.tanh(sum(map(mul, goal, points(node.pos))) / PUCT_SCALE)
-                else:
-                    value = self._result(node.pos)
+                values = self._end_values(node.pos, goal)
                 break
             # Children are visited in the priors' order (a child never visited scores by its
             # prior alone), so those visited are the first ones: only they and the next compete.
-            sign, priors, children = node.sign, node.priors, node.children
+            side, priors, children = node.side, node.priors, node.children
             scale = math.sqrt(node.visits) * exploration
             best_i, best_score = len(children), -1e9
             if best_i < len(priors):
                 best_score = (
-                    sign * node.total / node.visits - FIRST_PLAY_PENALTY + (priors[best_i] * scale)
+                    node.totals[side] / node.visits - FIRST_PLAY_PENALTY + (priors[best_i] * scale)
                 )
             for i, child in enumerate(children):
                 n = child.visits
-                score = sign * child.total / n + priors[i] * scale / (1 + n)
+                score = child.totals[side] / n + priors[i] * scale / (1 + n)
                 if score > best_score:
                     best_i, best_score = i, score
             if best_i == len(children):
                 child_pos = node.pos.play(node.color, node.codes[best_i])
-                value = self._node_value(child_pos, node.color, goal)
-                children.append(_Node(child_pos, node.color, value))
+                values = self._node_values(child_pos, node.color, goal)
+                children.append(_Node(child_pos, node.color, values))
                 break
             node = children[best_i]
             path.append(node)
         for node in path:
             node.visits += 1
-            node.total += value
+            totals = node.totals
+            for side, value in enumerate(values):
+                totals[side] += value
 
-    def _result(self, pos: Position) -> float:
-        """The searching player's result at the game's end in ``pos``: the mean over the other
-        players of 1 (more points), 0 (as many) or -1 (fewer); with two players 1 won, -1 lost."""
+    def _end_values(self, pos: Position, goal) -> tuple[float, ...]:
+        """The tree's values, per side (see :meth:`_node_values`), of the game's end in ``pos``:
+        calibrated, each player's result (the mean over the other players of 1 for more points,
+        0 for as many, -1 for fewer; with two players 1 won, -1 lost), else tanh(margin /
+        :data:`PUCT_SCALE`)."""
         colour_points = points(pos)
-        scores = [sum(colour_points[c] for c in colors) for colors in self._variant.player_colors]
-        own = scores[self._player]
-        others = scores[: self._player] + scores[self._player + 1 :]
-        return sum((own > other) - (own < other) for other in others) / len(others)
+        if self._calibration is _UNCALIBRATED:
+            goals = self._goals if self._max_n else [goal]
+            values = [math.tanh(sum(map(mul, g, colour_points)) / PUCT_SCALE) for g in goals]
+        else:
+            colors = self._variant.player_colors
+            scores = [sum(colour_points[c] for c in player_colors) for player_colors in colors]
+            players = range(len(scores)) if self._max_n else [self._player]
+            others = len(scores) - 1
+            values = [
+                sum((scores[p] > other) - (scores[p] < other) for other in scores) / others
+                for p in players
+            ]
+        return tuple(values) if self._max_n else (values[0], -values[0])
 
     def _mover(self, pos: Position, after: int) -> tuple[int, list[int]] | None:
         """The next colour after ``after`` that can move in ``pos`` and its moves, or None."""
@@ -650,6 +706,20 @@ class Search(SlicedWork):
         if self._value_weights is not None:
             return learned_evaluate(pos, goal, self._value_weights)
         return evaluate(pos, goal, self._config.weights)
+
+    def _player_evaluations(self, pos) -> list[float]:
+        """The evaluation of ``pos`` for each player, remembered as :meth:`_leaf_value` is. Every
+        player of a four-player game learns the same weights and calibration (one colour each)."""
+        key = (pos.own, pos.used)
+        found = self._player_values.get(key)
+        if found is None:
+            if self._value_weights is not None:
+                values = colour_values(pos, self._value_weights)
+                found = [sum(map(mul, goal, values)) for goal in self._goals]
+            else:
+                found = [evaluate(pos, goal, self._config.weights) for goal in self._goals]
+            self._player_values[key] = found
+        return found
 
     def _order(self, pos, color, codes, goal):
         """Values of ``codes`` to order and pick moves: the learned prior, else the cheap score."""
@@ -719,32 +789,32 @@ class Search(SlicedWork):
 
 
 class _Node:
-    """A position of the tree of simulations: its visits and the sum of their values (its own
-    evaluation first), and once grown its mover, the mover's best moves, their priors and the
-    positions after those tried so far (in the priors' order)."""
+    """A position of the tree of simulations: its visits and per side the sum of their values
+    (its own evaluation first), and once grown its mover, the mover's side, best moves and their
+    priors, and the positions after those tried so far (in the priors' order)."""
 
     __slots__ = (
         "pos",
         "last",
         "visits",
-        "total",
+        "totals",
         "color",
-        "sign",
+        "side",
         "codes",
         "priors",
         "children",
     )
 
-    def __init__(self, pos, last, value):
+    def __init__(self, pos, last, values):
         self.pos, self.last = pos, last
-        self.visits, self.total = 1, value
+        self.visits, self.totals = 1, list(values)
         self.codes = None
 
     def part(self, index: int, count: int) -> _Node:
         """A copy of this grown node, not yet visited below, with every ``count``-th of its moves
         from the ``index``-th (their priors scaled to sum to 1)."""
-        node = _Node(self.pos, self.last, self.total)
-        node.color, node.sign = self.color, self.sign
+        node = _Node(self.pos, self.last, self.totals)
+        node.color, node.side = self.color, self.side
         node.codes = self.codes[index::count]
         priors = self.priors[index::count]
         node.priors = [prior / sum(priors) for prior in priors]

@@ -166,13 +166,20 @@ def win_value(value: float, slope: float, tempo: float, turn: float) -> float:
 
 def learned_evaluate(pos: Position, goal, weights: list[list[float]]) -> float:
     """The value of ``pos`` for a player with ``goal`` (as :func:`game.ai_eval.evaluate`): the
-    sum over colours of ``goal`` times the colour's points plus its learned gain to come."""
-    w = weights[value_phase(pos)]
+    sum over colours of ``goal`` times the colour's :func:`colour_values`."""
     total = 0.0
-    for g, now, x in zip(goal, points(pos), value_features(pos), strict=True):
+    for g, value in zip(goal, colour_values(pos, weights), strict=True):
         if g:
-            total += g * (now + sum(map(mul, w, x)))
+            total += g * value
     return total
+
+
+def colour_values(pos: Position, weights: list[list[float]]) -> list[float]:
+    """Per colour, its points in ``pos`` plus its gain to come by the learned ``weights``."""
+    w = weights[value_phase(pos)]
+    return [
+        now + sum(map(mul, w, x)) for now, x in zip(points(pos), value_features(pos), strict=True)
+    ]
 
 
 def network_inputs(pos: Position, mover: int) -> tuple[list[float], int]:

@@ -135,7 +135,13 @@ def test_master_and_grandmaster_search_by_the_tree_but_in_trigon_by_alpha_beta()
     assert own.max_work == 1.5 * top.max_work
     own, top = grandmaster.trigon, master.trigon
     assert replace(own, max_work=top.max_work) == top and own.max_work == 2 * top.max_work
-    assert grandmaster.multi == master.multi
+    # Three players: Grandmaster plays as Master; four on squares: max-n with twice the work.
+    assert replace(level_config(6, Board("classic_3")), four_players=None) == master.multi
+    for variant in ("trigon_3", "trigon"):
+        assert level_config(6, Board(variant)) == master.multi.trigon
+    four = level_config(6, Board("classic"))
+    assert four.max_n and not master.multi.max_n
+    assert four == replace(master.multi, max_work=2 * master.multi.max_work, max_n=True)
 
 
 @pytest.mark.parametrize("variant", PLAYED_VARIANTS)
@@ -780,6 +786,51 @@ def test_the_tree_s_opponent_answers_with_its_own_best(monkeypatch):
         assert choose_move(board, TREE_LEVEL, seed=2) == moves[0]
         tried += 1
     assert tried >= 2
+
+
+def test_in_four_colours_max_n_expects_a_rival_s_own_best_and_paranoid_the_worst_for_us(
+    monkeypatch,
+):
+    """The prior's best move gains us 6 points, but the next colour has a reply to it that
+    costs us 30 and itself as many: the paranoid tree expects that reply and plays another move,
+    the max-n tree knows that colour's player would not and plays the prior's best."""
+    import game.ai as ai
+    import game.ai_value as ai_value
+
+    monkeypatch.setattr(ai, "value_calibration", lambda pos, goal: None)
+    multi = LEVEL_CONFIGS[MASTER].multi
+    tried = 0
+    for board in random_positions("classic", 12, seed=27):
+        moves = _by_prior(board)
+        after = board.copy()
+        after.push(moves[0])
+        if not 8 <= board.ply() <= 40 or after.turn is None or len(_by_prior(after)) < 4:
+            continue
+        color, rival = board.turn, after.turn
+        first = board.geometry.mask_of(moves[0].squares)
+        punished = board.geometry.mask_of(_by_prior(after)[0].squares)
+
+        def colour_values(pos, weights, first=first, punished=punished, color=color, rival=rival):
+            values = [0.0] * len(pos.own)
+            if pos.own[color] & first == first:
+                values[color] = 6.0
+                if pos.own[rival] & punished == punished:
+                    values[color] -= 30.0
+                    values[rival] -= 30.0
+            return values
+
+        monkeypatch.setattr(ai_value, "colour_values", colour_values)
+        monkeypatch.setattr(ai, "colour_values", colour_values)
+        plays = {}
+        for max_n in (False, True):
+            config = replace(multi, max_work=600_000, max_n=max_n)
+            monkeypatch.setitem(LEVEL_CONFIGS, MASTER, replace(LEVEL_CONFIGS[MASTER], multi=config))
+            plays[max_n] = choose_move(board, MASTER, seed=2)
+        assert plays == {False: plays[False], True: moves[0]} and plays[False] != moves[0]
+        tried += 1
+        if tried == 2:
+            break
+    assert tried == 2
 
 
 @pytest.mark.parametrize("variant", ["duo", "classic_2", "classic"])
