@@ -37,7 +37,7 @@ Classic board and in Trigon:
 6. Grandmaster -- for those who want the strongest game the page can give (a few seconds a move
    in the page): Master's search with 1.5 times its work cap (in two-player Trigon twice);
    with three players, Master's search; with four on the Classic board, Master's tree with
-   twice its work, each colour's move there the best for its own player (max-n).
+   twice its work.
 
 On Duo's board (Duo, Junior), where one rung of the Classic board's ladder is worth less, each
 level from Learner to Senior Expert plays about as the next one up does on the Classic board
@@ -51,9 +51,9 @@ moves, each a tree of its own with half the work (the page searches them at once
 expected results, calibrated to the learned evaluation's games (on the Classic board Master's
 too, and there with two players both come from the value network fitted to Pentobi's values of
 positions, :class:`game.ai_value.ValueNetwork`). With three or four players on the Classic board
-they search the same tree with more work, its values calibrated to ranks, each rival's move
-there the one worst for us among its prior's best (paranoid; Grandmaster's with four players
-is max-n, above).
+they search the same tree with more work, its values calibrated to ranks: with three players
+each rival's move there the one worst for us among its prior's best (paranoid), with four each
+colour's the best for its own player, every position valued for every player (max-n).
 
 The page runs :class:`Search` in slices (``step``) so it never blocks the event loop for long;
 GTP, the arena and tests call :func:`choose_move`.
@@ -294,23 +294,20 @@ _PLAY_AHEADS = LevelConfig(
     max_work=800_000,
     prior=True,
 )
-# Three or four players on squares: the tree, each rival's move the one worst for us among its
-# prior's best (paranoid), beat the rollouts at the same time, exploring less than Duo's
-# Master, its values calibrated to ranks, with the work it gains from (bench/RESULTS.md).
+# Three or four players on squares: the tree, exploring less than Duo's Master, its values
+# calibrated to ranks, beat the rollouts at the same time. With three players each rival's move
+# is the one worst for us among its prior's best (paranoid); with four each colour's is the best
+# for its own player (max-n), which scored higher and, unlike paranoid, gained from more work
+# (bench/RESULTS.md): Grandmaster's has twice Master's.
 _MULTI_TREE = replace(
     _TREE, max_work=3_200_000, parts=2, exploration=1.0, calibrated=True, trigon=_PLAY_AHEADS
 )
-# With four players Grandmaster's tree is max-n with twice the work: max-n gained from more work
-# where paranoid did not (bench/RESULTS.md).
 LEVEL_CONFIGS |= {
-    MASTER: replace(LEVEL_CONFIGS[MASTER], multi=_MULTI_TREE),
-    6: replace(
-        LEVEL_CONFIGS[6],
-        multi=replace(
-            _MULTI_TREE,
-            four_players=replace(_MULTI_TREE, max_work=6_400_000, max_n=True),
-        ),
-    ),
+    level: replace(
+        LEVEL_CONFIGS[level],
+        multi=replace(_MULTI_TREE, four_players=replace(_MULTI_TREE, max_work=work, max_n=True)),
+    )
+    for level, work in ((MASTER, 3_200_000), (6, 6_400_000))
 }
 
 

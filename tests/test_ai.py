@@ -96,8 +96,10 @@ def test_master_and_grandmaster_search_by_the_tree_but_in_trigon_by_alpha_beta()
     played = {variant: level_config(MASTER, Board(variant)) for variant in variants}
     assert played["duo"] is played["junior"] is master
     assert played["classic_2"] is master.classic and played["trigon_2"] is master.trigon
-    # Three or four players: the tree on squares, the rollouts on triangles.
-    assert played["classic"] is played["classic_3"] is master.multi
+    # Three or four players: the tree on squares (with four max-n), the rollouts on triangles.
+    assert played["classic_3"] is master.multi and not master.multi.max_n
+    assert played["classic"] is master.multi.four_players
+    assert played["classic"] == replace(master.multi, max_n=True, four_players=None)
     assert played["trigon"] is played["trigon_3"] is master.multi.trigon
     assert master.multi.exploration and master.multi.calibrated
     assert not master.multi.trigon.exploration
@@ -135,13 +137,12 @@ def test_master_and_grandmaster_search_by_the_tree_but_in_trigon_by_alpha_beta()
     assert own.max_work == 1.5 * top.max_work
     own, top = grandmaster.trigon, master.trigon
     assert replace(own, max_work=top.max_work) == top and own.max_work == 2 * top.max_work
-    # Three players: Grandmaster plays as Master; four on squares: max-n with twice the work.
-    assert replace(level_config(6, Board("classic_3")), four_players=None) == master.multi
-    for variant in ("trigon_3", "trigon"):
-        assert level_config(6, Board(variant)) == master.multi.trigon
+    # Three players: Grandmaster plays as Master; four on squares: with twice the work.
+    for variant in ("classic_3", "trigon_3", "trigon"):
+        own = level_config(6, Board(variant))
+        assert replace(own, four_players=None) == replace(played[variant], four_players=None)
     four = level_config(6, Board("classic"))
-    assert four.max_n and not master.multi.max_n
-    assert four == replace(master.multi, max_work=2 * master.multi.max_work, max_n=True)
+    assert four == replace(played["classic"], max_work=2 * played["classic"].max_work)
 
 
 @pytest.mark.parametrize("variant", PLAYED_VARIANTS)
@@ -798,7 +799,7 @@ def test_in_four_colours_max_n_expects_a_rival_s_own_best_and_paranoid_the_worst
     import game.ai_value as ai_value
 
     monkeypatch.setattr(ai, "value_calibration", lambda pos, goal: None)
-    multi = LEVEL_CONFIGS[MASTER].multi
+    four = level_config(MASTER, Board("classic"))
     tried = 0
     for board in random_positions("classic", 12, seed=27):
         moves = _by_prior(board)
@@ -823,7 +824,7 @@ def test_in_four_colours_max_n_expects_a_rival_s_own_best_and_paranoid_the_worst
         monkeypatch.setattr(ai, "colour_values", colour_values)
         plays = {}
         for max_n in (False, True):
-            config = replace(multi, max_work=600_000, max_n=max_n)
+            config = replace(four, max_work=600_000, max_n=max_n)
             monkeypatch.setitem(LEVEL_CONFIGS, MASTER, replace(LEVEL_CONFIGS[MASTER], multi=config))
             plays[max_n] = choose_move(board, MASTER, seed=2)
         assert plays == {False: plays[False], True: moves[0]} and plays[False] != moves[0]
