@@ -370,7 +370,7 @@ class Search(SlicedWork):
         self._network: ValueNetwork | None = None
         self._expansions: dict[tuple, tuple[int, int, list[int], list[float]] | None] = {}
         self._leaf_values: dict[tuple, float] = {}
-        self._player_values: dict[tuple, list[float]] = {}
+        self._player_values: dict[tuple, tuple[float, ...]] = {}
         self._work = self._searched()
 
     def run(self) -> Move | None:
@@ -704,17 +704,18 @@ class Search(SlicedWork):
             return learned_evaluate(pos, goal, self._value_weights)
         return evaluate(pos, goal, self._config.weights)
 
-    def _player_evaluations(self, pos) -> list[float]:
+    def _player_evaluations(self, pos) -> tuple[float, ...]:
         """The evaluation of ``pos`` for each player, remembered as :meth:`_leaf_value` is. Every
         player of a four-player game learns the same weights and calibration (one colour each)."""
         key = (pos.own, pos.used)
         found = self._player_values.get(key)
         if found is None:
+            # A tuple of floats, which the garbage collector stops tracking, unlike a list.
             if self._value_weights is not None:
                 values = colour_values(pos, self._value_weights)
-                found = [sum(map(mul, goal, values)) for goal in self._goals]
+                found = tuple(sum(map(mul, goal, values)) for goal in self._goals)
             else:
-                found = [evaluate(pos, goal, self._config.weights) for goal in self._goals]
+                found = tuple(evaluate(pos, goal, self._config.weights) for goal in self._goals)
             self._player_values[key] = found
         return found
 
