@@ -116,7 +116,7 @@ def fetch_npm(package: NpmPackage) -> Path:
     if path:
         return path
     CACHE.mkdir(parents=True, exist_ok=True)
-    print(f"fetching {package.spec} with npm pack", flush=True)
+    print(f"fetching {package.spec} with npm pack", file=sys.stderr, flush=True)
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
             ["npm", "pack", package.spec, "--pack-destination", tmp, "--silent"],
@@ -139,7 +139,11 @@ def fetch_numpy_wheel() -> Path:
             target.write_bytes(response.read())
         return verified(target, NUMPY_SHA256)
     except (OSError, BuildError) as error:
-        print(f"Pyodide release not reachable ({error}); using {NUMPY_CARRIER}", flush=True)
+        print(
+            f"Pyodide release not reachable ({error}); using {NUMPY_CARRIER}",
+            file=sys.stderr,
+            flush=True,
+        )
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
             [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", tmp, NUMPY_CARRIER],

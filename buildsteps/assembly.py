@@ -11,6 +11,7 @@ import html
 import json
 import re
 import shutil
+import sys
 import tempfile
 import zipfile
 from dataclasses import dataclass
@@ -90,7 +91,8 @@ def build(dist: Path = DIST) -> Path:
         swap_in(staging, dist)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    print(f"built {dist} (cache version {version})", flush=True)
+    # Progress goes to stderr: the benches that build the site print their JSON on stdout.
+    print(f"built {dist} (cache version {version})", file=sys.stderr, flush=True)
     return dist
 
 

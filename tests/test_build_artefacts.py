@@ -81,3 +81,21 @@ def test_a_member_s_text_is_read_from_the_tarball(tmp_path, monkeypatch):
     package = cached_npm_package(tmp_path, {"axe.min.js": b"axe()", "x.js": b"x"}, ("axe.min.js",))
     assert artefacts.npm_member_text(package) == "axe()"
     assert artefacts.npm_member_text(package, "x.js") == "x"
+
+
+def test_fetching_a_package_reports_on_stderr_leaving_stdout_to_the_benches_json(
+    tmp_path, monkeypatch, capsys
+):
+    monkeypatch.setattr(artefacts, "CACHE", tmp_path / "cache")
+    packed = tmp_path / "packed"
+    packed.mkdir()
+    package = cached_npm_package(packed, {"a.js": b"a"}, ("a.js",))
+
+    def npm_pack(command, **kwargs):
+        destination = command[command.index("--pack-destination") + 1]
+        (packed / package.tarball).rename(f"{destination}/{package.tarball}")
+
+    monkeypatch.setattr(artefacts.subprocess, "run", npm_pack)
+    assert artefacts.fetch_npm(package) == tmp_path / "cache" / package.tarball
+    out, err = capsys.readouterr()
+    assert out == "" and f"fetching {package.spec} with npm pack" in err
