@@ -35,7 +35,9 @@ Classic board and in Trigon:
    colour's best move by the prior, then with moves drawn from it, round after round for fewer
    and fewer of the best candidates so far (32, 16, then 8 up to 24 rollouts).
 6. Grandmaster -- for those who want the strongest game the page can give (a few seconds a move
-   in the page): Master's search with 1.5 times its work cap (in two-player Trigon twice);
+   in the page): Master's search with 1.5 times its work cap (in two-player Trigon twice; on
+   Duo's board four times that again from the 7th to the 12th piece a colour, where games are
+   decided);
    with three players, Master's search; with four on the Classic board, Master's tree with
    twice its work.
 
@@ -45,13 +47,13 @@ level from Learner to Senior Expert plays about as the next one up does on the C
 (12, 8, 6) and Candidate Master as Master does in Trigon. In two-player games
 on Duo's and the Classic board, Master and Grandmaster search a tree of simulations (PUCT, as
 AlphaZero searches) below the prior's 32 best candidates, that follows the prior's 16 best moves
-of each position and the values found below them: Master's dealt into two parts by the root's
-moves, each a tree of its own with half the work (the page searches them at once in two workers,
-:mod:`game.parts`), Grandmaster's one tree with 1.5 times Master's work whose values are
-expected results, calibrated to the learned evaluation's games (on the Classic board Master's
-too, and there with two players both come from the value network fitted to Pentobi's values of
-positions, :class:`game.ai_value.ValueNetwork`). With three or four players on the Classic board
-they search the same tree with more work, its values calibrated to ranks: with three players
+of each position and the values found below them, expected results calibrated to the learned
+evaluation's games (on the Classic board with two players from the value network fitted to
+Pentobi's values of positions, :class:`game.ai_value.ValueNetwork`), and on Duo's board the
+book's opening: Master's dealt into two parts by the root's moves, each a tree of its own with
+half the work (the page searches them at once in two workers, :mod:`game.parts`),
+Grandmaster's one tree with 1.5 times Master's work. With three or four players on the Classic
+board they search the same tree with more work, its values calibrated to ranks: with three players
 each rival's move there the one worst for us among its prior's best (paranoid), with four each
 colour's the best for its own player, every position valued for every player (max-n).
 
@@ -163,6 +165,9 @@ class LevelConfig:
     #: stops at the cap). Counted, not timed, to stay deterministic. Scaled down
     #: on larger boards, where each move costs more.
     max_work: int = 250_000
+    #: The work cap's multiple in each game phase (:func:`game.ai_value.value_phase`; empty: 1
+    #: in all): more where the search's moves decide the game.
+    work_by_phase: tuple[float, ...] = ()
     #: Instead of alpha-beta or rollouts, a tree of simulations guided by the prior (PUCT, as
     #: in AlphaZero) with this exploration constant (0: none), each position below the root
     #: offering its mover the prior's ``branching`` best moves; with three or four players
@@ -231,6 +236,7 @@ _TREE = replace(_ALPHA_BETA, beam=(), exploration=1.5, branching=16)
 _CLASSIC_TREE = replace(
     _TREE, max_work=2_000_000, parts=2, exploration=1.0, calibrated=True, value_network=True
 )
+_DUO_TREE = replace(_TREE, max_work=1_000_000, parts=2, exploration=1.0, calibrated=True, book=True)
 # The prior's 12 best, each judged after the opponent's best of 6 replies.
 _REPLIES = replace(_judged(12, noise=0.1), beam=(6,), max_work=100_000)
 
@@ -261,13 +267,14 @@ _LADDER = (
     (replace(_REPLIES, noise=2.0), replace(_REPLIES, learned_value=False)),  # Senior Expert
     (replace(_judged(24), beam=(12, 8, 6), max_work=400_000), _judged(24)),  # Challenger
     (_ALPHA_BETA, replace(_judged(16), beam=(10, 6, 4), max_work=500_000)),  # Candidate Master
-    # Master
-    (replace(_TREE, max_work=1_000_000, parts=2), _CLASSIC_TREE),
-    # Grandmaster: its one tree with all the work scored higher against Pentobi L6 exploring
-    # less (Master's trees in parts, half the work each, did not), with calibrated values and
-    # the book's opening (bench/RESULTS.md).
+    # Master: the tree exploring less, with calibrated values and the book's opening, first
+    # lifted Grandmaster's score against Pentobi L6 and then Master's (bench/RESULTS.md).
+    (_DUO_TREE, _CLASSIC_TREE),
+    # Grandmaster: its one tree with all the work, and four times the work in phases 2-3 (plies
+    # 12-23), where Pentobi L7 found most of its lost games' decisive mistakes and more work
+    # fixed about half of them (bench/RESULTS.md).
     (
-        replace(_TREE, max_work=1_500_000, exploration=1.0, book=True, calibrated=True),
+        replace(_DUO_TREE, max_work=1_500_000, parts=1, work_by_phase=(1, 1, 4, 4, 1, 1)),
         replace(_CLASSIC_TREE, max_work=3_000_000, parts=1),
     ),
 )
@@ -432,7 +439,10 @@ class Search(SlicedWork):
         if not config.candidates:
             return
         yield
-        self._max_scored = config.max_work * geometry(14, 14).bits // board.geometry.bits
+        max_work = config.max_work * geometry(14, 14).bits // board.geometry.bits
+        if config.work_by_phase:
+            max_work = int(max_work * config.work_by_phase[value_phase(pos)])
+        self._max_scored = max_work
         if config.exploration:
             yield from self._puct(pos, color, goal)
             return

@@ -21,7 +21,14 @@ from game.ai import (
 )
 from game.ai_eval import Position, best_codes
 from game.ai_prior import prior_logits
-from game.ai_value import PHASES, turn_share, value_calibration, value_network, win_value
+from game.ai_value import (
+    PHASES,
+    turn_share,
+    value_calibration,
+    value_network,
+    value_phase,
+    win_value,
+)
 from game.pieces import PIECES, square
 
 #: The levels whose moves take longest (seconds on the Classic board): fewer of them per test.
@@ -108,27 +115,25 @@ def test_master_and_grandmaster_search_by_the_tree_but_in_trigon_by_alpha_beta()
     # Trigon, with Duo's smaller cap.
     candidate = LEVEL_CONFIGS[LEVELS[LEVELS.index(MASTER) - 1]]
     assert replace(candidate, classic=None) == replace(master.trigon, max_work=master.max_work)
-    # Grandmaster's tree: Master's with more work, in one part, exploring less, its values
-    # calibrated and (on Duo's board) its opening from the book.
+    # Both trees explore alike, their values calibrated and (on Duo's board) their opening from
+    # the book; Grandmaster's is Master's with more work, in one part.
     assert master.parts == master.classic.parts == 2
     assert grandmaster.parts == grandmaster.classic.parts == 1
-    assert grandmaster.exploration < master.exploration
-    assert grandmaster.calibrated and grandmaster.book
-    assert not master.calibrated and not master.book
+    assert master.calibrated and master.book
     same_but_work = replace(
         grandmaster,
         max_work=master.max_work,
         parts=2,
-        exploration=master.exploration,
-        calibrated=False,
-        book=False,
+        work_by_phase=(),
         classic=None,
         trigon=None,
         multi=None,
     )
     assert same_but_work == replace(master, classic=None, trigon=None, multi=None)
     assert grandmaster.max_work == 1.5 * master.max_work
-    # On the Classic board Master's values are calibrated as well.
+    # Four times that in phases 2-3, where its lost games were decided.
+    assert grandmaster.work_by_phase == (1, 1, 4, 4, 1, 1)
+    # On the Classic board as well.
     own, top = grandmaster.classic, master.classic
     assert top.calibrated and top.exploration == grandmaster.exploration
     # Both value positions there by the value network.
@@ -211,6 +216,30 @@ def test_the_rollouts_are_the_same_for_a_seed_and_their_sampled_ones_count(monke
     assert board.is_legal(move) and choose_move(board, 9, seed=3) == move
     # Other seeds draw other rollouts; over a few, some pick another move.
     assert {choose_move(board, 9, seed=s) for s in range(4, 10)} - {move}
+
+
+def test_the_tree_works_each_game_phase_by_its_multiple_of_the_cap(monkeypatch):
+    """The tree stops at the work cap times its phase's multiple: the same position searched
+    with a multiple of 3 for its phase does about three times the work; other phases' multiples
+    change nothing."""
+    from game import ai
+
+    board = Board("duo")
+    play_out(board, 2, seed=3, max_moves=14)
+    phase = value_phase(Position.from_board(board))
+    assert phase == 2
+    tree = replace(ai.LEVEL_CONFIGS[6], book=False, max_work=60_000, classic=None)
+
+    def work_with(multiples):
+        monkeypatch.setitem(ai.LEVEL_CONFIGS, 9, replace(tree, work_by_phase=multiples))
+        search = ai.Search(board, 9, seed=2)
+        assert board.is_legal(search.run())
+        return search._scored
+
+    plain = work_with(())
+    assert work_with((5, 5, 1, 1, 5, 5)) == plain
+    tripled = work_with((1, 1, 3, 1, 1, 1))
+    assert 2.8 * plain < tripled < 3.2 * plain
 
 
 @pytest.mark.parametrize("variant", ["classic", "trigon"])
@@ -949,7 +978,8 @@ def test_a_two_player_game_is_analysed_by_the_strongest_level_that_does_not_sear
 def test_the_parts_of_a_search_searched_apart_give_its_move(level):
     """Master's tree in Duo is dealt into parts, which the page searches in two workers: each
     part searched alone, the best of their results is the move of the whole search. A search
-    not dealt (Expert's) is part 0's alone."""
+    not dealt (Expert's), or a book move, is part 0's alone."""
+    from game.ai_book import book_move
     from game.parts import MAX_PARTS, best_part
 
     assert all(config.parts <= MAX_PARTS for config in LEVEL_CONFIGS.values())
@@ -962,11 +992,27 @@ def test_the_parts_of_a_search_searched_apart_give_its_move(level):
             search.run()
         results = [search.part_result for search in searches]
         assert best_part(results).move == whole
-        if dealt and len(board.legal_codes()) > 1:
+        if dealt and len(board.legal_codes()) > 1 and book_move(board) is None:
             assert all(result.value is not None for result in results)
             assert {result.move for result in results} >= {whole}
         else:
             assert results[1:] == [None] and results[0].value is None
+
+
+def test_a_book_move_is_part_0s_alone():
+    """Where Master plays the book's move, no part searches: part 0 answers it for the whole."""
+    from game.ai_book import book_move
+    from game.parts import MAX_PARTS, best_part
+
+    board = Board("duo")
+    move = book_move(board)
+    assert move is not None and LEVEL_CONFIGS[MASTER].book
+    searches = [Search(board, MASTER, seed=4, part=part) for part in range(MAX_PARTS)]
+    for search in searches:
+        search.run()
+    results = [search.part_result for search in searches]
+    assert results[1:] == [None] * (MAX_PARTS - 1)
+    assert results[0].value is None and best_part(results).move == move
 
 
 def test_a_search_with_fewer_candidates_than_parts_is_part_0s_alone(monkeypatch):
