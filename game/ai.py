@@ -236,6 +236,8 @@ _TREE = replace(_ALPHA_BETA, beam=(), exploration=1.5, branching=16)
 _CLASSIC_TREE = replace(
     _TREE, max_work=2_000_000, parts=2, exploration=1.0, calibrated=True, value_network=True
 )
+# In Duo the tree exploring less, with calibrated values and the book's opening, scored higher
+# against Pentobi L5 and L6 (bench/RESULTS.md).
 _DUO_TREE = replace(_TREE, max_work=1_000_000, parts=2, exploration=1.0, calibrated=True, book=True)
 # The prior's 12 best, each judged after the opponent's best of 6 replies.
 _REPLIES = replace(_judged(12, noise=0.1), beam=(6,), max_work=100_000)
@@ -267,12 +269,9 @@ _LADDER = (
     (replace(_REPLIES, noise=2.0), replace(_REPLIES, learned_value=False)),  # Senior Expert
     (replace(_judged(24), beam=(12, 8, 6), max_work=400_000), _judged(24)),  # Challenger
     (_ALPHA_BETA, replace(_judged(16), beam=(10, 6, 4), max_work=500_000)),  # Candidate Master
-    # Master: the tree exploring less, with calibrated values and the book's opening, first
-    # lifted Grandmaster's score against Pentobi L6 and then Master's (bench/RESULTS.md).
-    (_DUO_TREE, _CLASSIC_TREE),
-    # Grandmaster: its one tree with all the work, and four times the work in phases 2-3 (plies
-    # 12-23), where Pentobi L7 found most of its lost games' decisive mistakes and more work
-    # fixed about half of them (bench/RESULTS.md).
+    (_DUO_TREE, _CLASSIC_TREE),  # Master
+    # Grandmaster: one tree with all the work, and more of it in phases 2-3 (plies 12-23), where
+    # its lost games were decided (bench/RESULTS.md).
     (
         replace(_DUO_TREE, max_work=1_500_000, parts=1, work_by_phase=(1, 1, 4, 4, 1, 1)),
         replace(_CLASSIC_TREE, max_work=3_000_000, parts=1),
